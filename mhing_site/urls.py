@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from mhing_site import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("", include("scoring.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,5 @@
+from django.urls import URLPattern
+
+app_name = "scoring"
+
+urlpatterns: list[URLPattern] = []
