@@ -1,0 +1,65 @@
+# Mhing League: `make run` to try it, `make test` before you push.
+
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON := $(BIN)/python
+STAMP := $(VENV)/.installed
+# Development and the default test run use SQLite and the in-memory channel layer, whatever
+# the shell has exported.
+LOCAL := env -u DATABASE_URL -u REDIS_URL
+MANAGE := $(LOCAL) $(PYTHON) manage.py
+# Extra pytest arguments, e.g. `make test PYTEST_ARGS='-k home -x'`.
+PYTEST_ARGS ?=
+
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+.PHONY: .venv run test test-postgres lint format messages makemessages clean
+
+# Re-installs whenever pyproject.toml changes.
+.venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PYTHON) || $(PY) -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --upgrade pip
+	$(PYTHON) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+# Compiled translations are build output (not committed): rebuilt when a .po file changes.
+messages: $(MO_FILES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+	msgfmt --check-format -o $@ $<
+
+makemessages: $(STAMP)
+	$(MANAGE) makemessages --all --no-obsolete \
+		--ignore='.venv/*' --ignore='staticfiles/*' --ignore='node_modules/*' \
+		--ignore='tests/*' --ignore='scoring/mhing/*' --ignore='games/play/*'
+
+run: $(STAMP) messages
+	$(MANAGE) migrate --noinput
+	if $(MANAGE) help load_demo >/dev/null 2>&1; then $(MANAGE) load_demo --if-empty; fi
+	$(MANAGE) runserver 127.0.0.1:8000
+
+# pytest exits 5 when it collects no tests; that is not a failure here.
+test: $(STAMP) messages
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(LOCAL) $(BIN)/pytest $(PYTEST_ARGS) || [ $$? -eq 5 ]
+
+test-postgres: $(STAMP) messages
+	env -u REDIS_URL scripts/with_postgres.sh $(BIN)/pytest $(PYTEST_ARGS) || [ $$? -eq 5 ]
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Leaves db.sqlite3 alone: it holds your development data.
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis *.egg-info $(MO_FILES)
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
