@@ -1,0 +1,234 @@
+"""The 18 credit combinations of RULES.md §3 and how often a hand earns each.
+
+`COMBINATIONS` lists them in score-sheet order (grouped by 1, 3, 5 and 8 credits, RULES.md
+§7). `count_standard` and `count_nothing_connects` return one count per combination, in that
+order; the search compares arrangements by `credits_of(counts)` and only the winner is turned
+into a readable breakdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .cards import DRAGON_TILES, KINDS, SUIT_TILES, WIND_TILES
+from .melds import ALL_SET_IDS, SEQ_BASE, SEQUENCE_IDS, set_cards
+
+
+@dataclass(frozen=True)
+class Combination:
+    key: str
+    credits: int
+    name_en: str
+    name_de: str
+    name_fr: str
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {"en": self.name_en, "de": self.name_de, "fr": self.name_fr}
+
+
+COMBINATIONS: tuple[Combination, ...] = (
+    Combination("all_sequences", 1, "All sequences", "Nur Sequenzen", "Que des séquences"),
+    Combination("two_sequences", 1, "Two sequences", "Zwei Sequenzen", "Séquence double"),
+    Combination("two_triplets", 1, "Two triplets", "Zwei Drillinge", "Brelan double"),
+    Combination(
+        "honour_triplet", 1, "Honour triplet", "Drilling in Bildkarten", "Brelan d'honneurs"
+    ),
+    Combination(
+        "broken_straight",
+        1,
+        "Broken straight",
+        "Unterbrochene Straße",
+        "Séquence royale brisée",
+    ),
+    Combination("two_suits", 1, "Two suits only", "Nur zwei Farben", "Deux couleurs seulement"),
+    Combination(
+        "pair_258",
+        1,
+        "Pair of 2, 5 or 8",
+        "Paar aus 2ern, 5ern oder 8ern",
+        "Paire de 2, 5 ou 8",
+    ),
+    Combination("flowers", 1, "Flower", "Blumenkarte", "Fleur"),
+    Combination("all_triplets", 3, "All triplets", "Nur Drillinge", "Que des brelans"),
+    Combination(
+        "identical_sequences",
+        3,
+        "Two identical sequences",
+        "Zwei gleiche Sequenzen",
+        "Séquence double identique",
+    ),
+    Combination("straight", 3, "Straight", "Straße", "Séquence royale"),
+    Combination(
+        "one_suit_with_honours",
+        3,
+        "One suit with honours",
+        "Eine Farbe mit Bildkarten",
+        "Une couleur avec honneurs",
+    ),
+    Combination(
+        "nothing_connects", 3, "Nothing connects", "Nichts paßt zusammen", "Rien ne s'accorde"
+    ),
+    Combination(
+        "high_or_low",
+        5,
+        "High or low hand",
+        "Hoch oder Niedrig",
+        "Haute main ou basse main",
+    ),
+    Combination(
+        "all_five",
+        5,
+        "All five",
+        "Alle Fünf",
+        "Toutes les couleurs avec honneurs",
+    ),
+    Combination(
+        "dragon_triplets", 8, "Dragon triplets", "Drilling in Drachen", "Brelans des dragons"
+    ),
+    Combination("one_suit", 8, "One suit only", "Eine Farbe ohne Bildkarten", "Une seule couleur"),
+    Combination(
+        "nothing_connects_with_honours",
+        8,
+        "Nothing connects with honours",
+        "Nichts paßt zusammen mit allen Bildkarten",
+        "Rien ne s'accorde avec honneurs",
+    ),
+)
+
+BY_KEY: dict[str, Combination] = {c.key: c for c in COMBINATIONS}
+_INDEX = {c.key: i for i, c in enumerate(COMBINATIONS)}
+_CREDITS = tuple(c.credits for c in COMBINATIONS)
+
+ALL_SEQUENCES = _INDEX["all_sequences"]
+TWO_SEQUENCES = _INDEX["two_sequences"]
+TWO_TRIPLETS = _INDEX["two_triplets"]
+HONOUR_TRIPLET = _INDEX["honour_triplet"]
+BROKEN_STRAIGHT = _INDEX["broken_straight"]
+TWO_SUITS = _INDEX["two_suits"]
+PAIR_258 = _INDEX["pair_258"]
+FLOWERS = _INDEX["flowers"]
+ALL_TRIPLETS = _INDEX["all_triplets"]
+IDENTICAL_SEQUENCES = _INDEX["identical_sequences"]
+STRAIGHT = _INDEX["straight"]
+ONE_SUIT_WITH_HONOURS = _INDEX["one_suit_with_honours"]
+NOTHING_CONNECTS = _INDEX["nothing_connects"]
+HIGH_OR_LOW = _INDEX["high_or_low"]
+ALL_FIVE = _INDEX["all_five"]
+DRAGON_TRIPLETS = _INDEX["dragon_triplets"]
+ONE_SUIT = _INDEX["one_suit"]
+NOTHING_CONNECTS_WITH_HONOURS = _INDEX["nothing_connects_with_honours"]
+
+Counts = tuple[int, ...]  # one count per combination, in COMBINATIONS order
+
+
+def credits_of(counts: Counts) -> int:
+    return sum(n * c for n, c in zip(counts, _CREDITS, strict=True))
+
+
+# Per card and per set, what the whole-hand conditions look at: which suits (bits 1, 2, 4),
+# winds (8) and dragons (16) it holds, and its lowest and highest rank (honours: none).
+_SUIT_BITS = 7
+_WIND_BIT = 8
+_DRAGON_BIT = 16
+_HONOUR_BITS = _WIND_BIT | _DRAGON_BIT
+
+
+def _card_bits(t: int) -> int:
+    if t < SUIT_TILES:
+        return 1 << (t // 9)
+    return _WIND_BIT if t in WIND_TILES else _DRAGON_BIT
+
+
+_TILE_BITS = tuple(_card_bits(t) for t in range(KINDS))
+_TILE_LOW = tuple(t % 9 + 1 if t < SUIT_TILES else 10 for t in range(KINDS))
+_TILE_HIGH = tuple(t % 9 + 1 if t < SUIT_TILES else 0 for t in range(KINDS))
+_SET_BITS = {s: _TILE_BITS[set_cards(s)[0]] for s in ALL_SET_IDS}
+_SET_LOW = {s: _TILE_LOW[set_cards(s)[0]] for s in ALL_SET_IDS}
+_SET_HIGH = {s: _TILE_HIGH[set_cards(s)[2]] for s in ALL_SET_IDS}
+_RANK_OF_START = {s: (s - SEQ_BASE) % 9 for s in SEQUENCE_IDS}
+
+
+@lru_cache(maxsize=1 << 17)
+def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
+    """Counts for four sets (ids, sorted) and a pair (a card index); flowers not included.
+
+    Cached: the search meets the same set combinations again and again, within a hand and
+    across hands, and the function is pure.
+    """
+    counts = [0] * len(COMBINATIONS)
+    sequences = [s for s in sets if s >= SEQ_BASE]
+    triplets = [s for s in sets if s < SEQ_BASE]
+
+    if len(sequences) == 4:
+        counts[ALL_SEQUENCES] = 1
+    elif not sequences:
+        counts[ALL_TRIPLETS] = 1
+
+    # Combinations over several sets count once per distinct group of sets (RULES.md §3).
+    if len(sequences) > 1:
+        for a, b in combinations(sequences, 2):
+            if a == b:
+                counts[IDENTICAL_SEQUENCES] += 1
+            elif _RANK_OF_START[a] == _RANK_OF_START[b]:
+                counts[TWO_SEQUENCES] += 1
+        for base in (SEQ_BASE, SEQ_BASE + 9, SEQ_BASE + 18):
+            low = sequences.count(base)
+            high = sequences.count(base + 6)
+            if low and high:
+                middle = sequences.count(base + 3)
+                counts[STRAIGHT] += low * middle * high
+                if not middle:  # a 4-5-6 of the suit breaks the broken straight
+                    counts[BROKEN_STRAIGHT] += low * high
+    if len(triplets) > 1:
+        for a, b in combinations(triplets, 2):
+            if a < SUIT_TILES and b < SUIT_TILES and a != b and a % 9 == b % 9:
+                counts[TWO_TRIPLETS] += 1
+        honour_triplets = [t for t in triplets if t >= SUIT_TILES]
+        honour_count = len(honour_triplets)
+        if all(d in honour_triplets for d in DRAGON_TILES):
+            counts[DRAGON_TRIPLETS] = 1
+            honour_count -= 3  # those three earn no honour_triplet; a wind triplet still does
+        counts[HONOUR_TRIPLET] = honour_count
+    elif triplets and triplets[0] >= SUIT_TILES:
+        counts[HONOUR_TRIPLET] = 1
+
+    if pair < SUIT_TILES and pair % 9 + 1 in (2, 5, 8):
+        counts[PAIR_258] = 1
+
+    # Whole-hand conditions look at all 14 cards, pair included (RULES.md §3).
+    bits = _TILE_BITS[pair]
+    low = _TILE_LOW[pair]
+    high = _TILE_HIGH[pair]
+    for s in sets:
+        bits |= _SET_BITS[s]
+        low = min(low, _SET_LOW[s])
+        high = max(high, _SET_HIGH[s])
+    suits = (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1)
+    if not bits & _HONOUR_BITS:
+        if suits == 2:
+            counts[TWO_SUITS] = 1
+        elif suits == 1:
+            counts[ONE_SUIT] = 1
+        if low >= 5 or high <= 5:
+            counts[HIGH_OR_LOW] = 1
+    elif suits == 1:
+        counts[ONE_SUIT_WITH_HONOURS] = 1
+    if suits == 3 and bits & _WIND_BIT and bits & _DRAGON_BIT:
+        counts[ALL_FIVE] = 1
+    return tuple(counts)
+
+
+def count_nothing_connects(with_honours: bool) -> Counts:
+    """A nothing-connects hand scores only its own combination (and flowers)."""
+    counts = [0] * len(COMBINATIONS)
+    counts[NOTHING_CONNECTS_WITH_HONOURS if with_honours else NOTHING_CONNECTS] = 1
+    return tuple(counts)
+
+
+def with_flowers(counts: Counts, flowers: int) -> Counts:
+    as_list = list(counts)
+    as_list[FLOWERS] = flowers
+    return tuple(as_list)

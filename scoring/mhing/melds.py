@@ -1,0 +1,79 @@
+"""Sets (sequences and triplets) as small integer ids, with their cards precomputed.
+
+The arrangement search and the combination counting run thousands of times per hand, so a
+set is an `int`: a triplet of card t is `t` (0..33), a sequence starting at suit card t is
+`SEQ_BASE + t`. `Meld` is the typed value callers see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import KINDS, SUIT_TILES, Card
+
+SEQ_BASE = KINDS
+
+
+def is_sequence_start(tile: int) -> bool:
+    """A sequence may start at ranks 1-7 of a suit: no wrap-around 8-9-1 (RULES.md §2)."""
+    return tile < SUIT_TILES and tile % 9 <= 6
+
+
+TRIPLET_IDS = tuple(range(KINDS))
+SEQUENCE_IDS = tuple(SEQ_BASE + t for t in range(SUIT_TILES) if is_sequence_start(t))
+ALL_SET_IDS = TRIPLET_IDS + SEQUENCE_IDS
+
+
+def set_cards(set_id: int) -> tuple[int, int, int]:
+    if set_id >= SEQ_BASE:
+        t = set_id - SEQ_BASE
+        return (t, t + 1, t + 2)
+    return (set_id, set_id, set_id)
+
+
+def sets_containing(tiles: list[int]) -> list[int]:
+    """Ids of every set whose cards include the given cards (the rest to be filled by jokers).
+
+    `tiles` holds the real cards of a partly-joker set; the result is what the jokers can
+    make of it, in id order.
+    """
+    found = []
+    for set_id in ALL_SET_IDS:
+        remaining = list(set_cards(set_id))
+        try:
+            for t in tiles:
+                remaining.remove(t)
+        except ValueError:
+            continue
+        found.append(set_id)
+    return found
+
+
+class MeldKind(Enum):
+    SEQUENCE = "sequence"
+    TRIPLET = "triplet"
+
+
+@dataclass(frozen=True, order=True)
+class Meld:
+    """A set: a sequence or a triplet, named by its lowest card."""
+
+    kind: MeldKind
+    first: Card
+
+    @classmethod
+    def from_id(cls, set_id: int) -> Meld:
+        if set_id >= SEQ_BASE:
+            return cls(MeldKind.SEQUENCE, Card(set_id - SEQ_BASE))
+        return cls(MeldKind.TRIPLET, Card(set_id))
+
+    @property
+    def id(self) -> int:
+        base = SEQ_BASE if self.kind is MeldKind.SEQUENCE else 0
+        return base + int(self.first)
+
+    @property
+    def cards(self) -> tuple[Card, Card, Card]:
+        a, b, c = set_cards(self.id)
+        return (Card(a), Card(b), Card(c))

@@ -1,0 +1,212 @@
+"""Score a hand: validate, find the best arrangement, and describe it (RULES.md §2-4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import JOKER, KINDS, Card
+from .combinations import (
+    COMBINATIONS,
+    Combination,
+    Counts,
+    count_nothing_connects,
+    credits_of,
+    with_flowers,
+)
+from .errors import NotWinningHand
+from .hand import ExposedSet, Hand
+from .melds import Meld, MeldKind, set_cards
+from .notation import format_hand, parse_hand
+from .nothing_connects import NothingConnects, best_nothing_connects
+from .points import points_for
+from .search import StandardResult, best_standard
+
+
+class GroupKind(Enum):
+    SEQUENCE = "sequence"
+    TRIPLET = "triplet"
+    PAIR = "pair"
+    SINGLE = "single"  # a card of a nothing-connects hand
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cards of the arrangement that belong together, each as the card it counts as."""
+
+    kind: GroupKind
+    cards: tuple[Card, ...]
+    jokers: tuple[bool, ...]  # True where that card is a Mhing card standing in
+    exposed: bool = False
+
+    @property
+    def text(self) -> str:
+        """`5b J=6b 7b`: real cards by code, jokers with what they stand for."""
+        return " ".join(
+            f"J={card.code}" if joker else card.code
+            for card, joker in zip(self.cards, self.jokers, strict=True)
+        )
+
+
+class ArrangementKind(Enum):
+    STANDARD = "standard"
+    NOTHING_CONNECTS = "nothing_connects"
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    kind: ArrangementKind
+    groups: tuple[Group, ...]  # standard: four sets then the pair; else 14 singles
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind in (GroupKind.SEQUENCE, GroupKind.TRIPLET))
+
+    @property
+    def pair(self) -> Group | None:
+        return next((g for g in self.groups if g.kind is GroupKind.PAIR), None)
+
+    @property
+    def joker_cards(self) -> tuple[Card, ...]:
+        """What each Mhing card stands for."""
+        return tuple(
+            card
+            for g in self.groups
+            for card, joker in zip(g.cards, g.jokers, strict=True)
+            if joker
+        )
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(sorted(card for g in self.groups for card in g.cards))
+
+
+@dataclass(frozen=True)
+class CombinationScore:
+    combination: Combination
+    count: int
+
+    @property
+    def key(self) -> str:
+        return self.combination.key
+
+    @property
+    def credits(self) -> int:
+        """Credits for one occurrence."""
+        return self.combination.credits
+
+    @property
+    def total(self) -> int:
+        return self.combination.credits * self.count
+
+
+@dataclass(frozen=True)
+class Score:
+    hand: Hand
+    arrangement: Arrangement
+    combinations: tuple[CombinationScore, ...]  # those earned, in score-sheet order
+    credits: int
+    points: int
+
+    def breakdown(self) -> dict[str, int]:
+        """{key: credits} for the combinations earned."""
+        return {c.key: c.total for c in self.combinations}
+
+
+def _kind_of(set_id: int) -> GroupKind:
+    is_sequence = Meld.from_id(set_id).kind is MeldKind.SEQUENCE
+    return GroupKind.SEQUENCE if is_sequence else GroupKind.TRIPLET
+
+
+def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
+    """The exposed set as it lies, its jokers standing for the cards the set lacks."""
+    missing = list(set_cards(set_id))
+    for card in entered.cards:
+        missing.remove(int(card))
+    cards, jokers = [], []
+    for tile in entered.tiles:
+        if tile is JOKER:
+            cards.append(Card(missing.pop(0)))
+            jokers.append(True)
+        else:
+            cards.append(tile)
+            jokers.append(False)
+    return Group(_kind_of(set_id), tuple(cards), tuple(jokers), exposed=True)
+
+
+def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
+    # The search keeps no record of which card of a set is a joker: any placement of the
+    # real cards into the chosen sets is the same hand, so place them greedily here.
+    real = Counter(int(c) for c in hand.concealed)
+
+    def concealed_group(kind: GroupKind, tiles: tuple[int, ...]) -> Group:
+        jokers = []
+        for t in tiles:
+            jokers.append(real[t] == 0)
+            real[t] -= real[t] > 0
+        return Group(kind, tuple(Card(t) for t in tiles), tuple(jokers))
+
+    groups: list[Group] = []
+    free_ids = list(result.free_ids)
+    exposed_ids = iter(result.exposed_ids)
+    for entered in hand.exposed:
+        set_id = next(exposed_ids) if entered.cards else free_ids.pop(0)
+        groups.append(_exposed_group(entered, set_id))
+    pair = concealed_group(GroupKind.PAIR, (result.pair, result.pair))
+    for set_id in result.split.fixed_sets + tuple(free_ids):
+        groups.append(concealed_group(_kind_of(set_id), set_cards(set_id)))
+    groups.append(pair)
+    return Arrangement(ArrangementKind.STANDARD, tuple(groups))
+
+
+def _nothing_connects_arrangement(found: NothingConnects) -> Arrangement:
+    jokers_left = list(found.joker_cards)
+    groups = []
+    for tile in found.cards:
+        is_joker = tile in jokers_left
+        if is_joker:
+            jokers_left.remove(tile)
+        groups.append(Group(GroupKind.SINGLE, (Card(tile),), (is_joker,)))
+    return Arrangement(ArrangementKind.NOTHING_CONNECTS, tuple(groups))
+
+
+def _combination_scores(counts: Counts) -> tuple[CombinationScore, ...]:
+    return tuple(
+        CombinationScore(combination, n)
+        for combination, n in zip(COMBINATIONS, counts, strict=True)
+        if n
+    )
+
+
+def score_hand(hand: Hand | str) -> Score:
+    """Score a winning hand. Raises `InvalidHand` for bad input, `NotWinningHand` when the
+    cards make no winning hand."""
+    if isinstance(hand, str):
+        hand = parse_hand(hand)
+    hand.validate()
+
+    counts = [0] * KINDS
+    for card in hand.concealed:
+        counts[card] += 1
+    exposed_options = [s.possible_set_ids() for s in hand.exposed if s.cards]
+    exposed_free = sum(1 for s in hand.exposed if not s.cards)
+
+    candidates: list[tuple[Counts, Arrangement]] = []
+    standard = best_standard(counts, hand.jokers, exposed_options, exposed_free)
+    if standard is not None:
+        candidates.append((standard.counts, _standard_arrangement(hand, standard)))
+    if not hand.exposed:  # a nothing-connects hand may have no exposed set
+        found = best_nothing_connects(counts, hand.jokers)
+        if found is not None:
+            arrangement = _nothing_connects_arrangement(found)
+            candidates.append((count_nothing_connects(found.with_honours), arrangement))
+    if not candidates:
+        raise NotWinningHand(format_hand(hand))
+
+    # The hand scores its best arrangement; on a tie the standard one, found first.
+    counts_best, arrangement = max(candidates, key=lambda c: credits_of(c[0]))
+    counts_best = with_flowers(counts_best, hand.flowers)
+    credits = credits_of(counts_best)
+    return Score(hand, arrangement, _combination_scores(counts_best), credits, points_for(credits))
+
