@@ -1,0 +1,155 @@
+"""`manage.py score_hand`: score a hand typed in the notation of RULES.md §1.
+
+A thin shell around `scoring.mhing.score_hand`: parse the arguments, score, print. The JSON
+form is `scoring.mhing.serialize.result_to_dict`, the same one the pages use.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.mhing import ArrangementKind, InvalidHand, NotWinningHand, Score, score_hand
+from scoring.mhing.serialize import result_to_dict
+
+READ_STDIN = "-"
+
+# Exit statuses, documented in README ("Command line: score_hand").
+SCORED = 0
+NOT_WINNING = 1
+INVALID = 2
+UNREADABLE = 3
+
+
+def score_or_error(text: str) -> Score | InvalidHand | NotWinningHand:
+    """The score, or the exception that says why there is none."""
+    try:
+        return score_hand(text)
+    except (InvalidHand, NotWinningHand) as error:
+        return error
+
+
+class Command(BaseCommand):
+    @property
+    def help(self) -> str:  # a property: translated in the active language, when asked
+        return _(
+            "Score a Mhing hand written in the notation of the rule book, e.g. "
+            '"123c 123c 99b [5b J 7b] [RdRdRd] F F". Prints the arrangement, each combination '
+            "and the totals. Exit status: 0 scored, 1 not a winning hand, 2 invalid input. "
+            "Give - as the hand to score one hand per line from standard input, one JSON "
+            "object per line out."
+        )
+
+    # Tests pass their own stream through call_command(..., stdin=...).
+    stealth_options = ("stdin",)
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "hand",
+            nargs="+",
+            help=_(
+                "The hand: cards separated by spaces, in one quoted argument or several "
+                "(5b, 567b, Ew, Rd, J for a Mhing card, F for a flower, [ ... ] for an "
+                "exposed set). A single - reads hands from standard input instead."
+            ),
+        )
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help=_("Print the result as one JSON object instead of a table."),
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        hand = " ".join(options["hand"])
+        if hand.strip() == READ_STDIN:
+            self.score_stream(options.get("stdin") or sys.stdin)
+            return
+        outcome = score_or_error(hand)
+        if options["json"]:
+            self.write_json(result_to_dict(hand, outcome))
+        elif isinstance(outcome, Score):
+            self.write_table(hand, outcome)
+        if isinstance(outcome, NotWinningHand):
+            raise CommandError(str(outcome), returncode=NOT_WINNING)
+        if isinstance(outcome, InvalidHand):
+            raise CommandError(
+                _("invalid hand: %(reason)s") % {"reason": outcome}, returncode=INVALID
+            )
+
+    def score_stream(self, stream: TextIO) -> None:
+        """One JSON line per hand, in input order; a failed hand is a line like any other.
+
+        Each line is flushed, so a client may feed hands and read answers one at a time.
+        """
+        try:
+            for line in stream:
+                text = line.strip()
+                if not text or text.startswith("#"):
+                    continue
+                self.write_json(result_to_dict(text, score_or_error(text)))
+                self.stdout.flush()
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(
+                _("could not read standard input: %(reason)s") % {"reason": error},
+                returncode=UNREADABLE,
+            ) from error
+
+    def write_json(self, data: dict[str, Any]) -> None:
+        self.stdout.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    def write_table(self, hand: str, score: Score) -> None:
+        kinds = {
+            "sequence": _("sequence"),
+            "triplet": _("triplet"),
+            "pair": _("pair"),
+            "single": _("single"),
+        }
+        language = (get_language() or "en").split("-")[0]
+        out = self.stdout.write
+
+        out(_("Hand: %(hand)s") % {"hand": hand})
+        out("")
+        if score.arrangement.kind is ArrangementKind.NOTHING_CONNECTS:
+            out(_("Arrangement: nothing connects"))
+        else:
+            out(_("Arrangement: four sets and a pair"))
+        for group in score.arrangement.groups:
+            label = kinds[group.kind.value]
+            mark = f"  ({_('exposed')})" if group.exposed else ""
+            out(f"  {label:<10} {group.text}{mark}")
+        if score.hand.flowers:
+            out(f"  {_('flowers'):<10} {score.hand.flowers}")
+        out("")
+
+        rows = [
+            (
+                c.combination.names.get(language, c.combination.names["en"]),
+                str(c.credits),
+                str(c.count),
+                str(c.total),
+            )
+            for c in score.combinations
+        ]
+        header = (_("Combination"), _("Credits"), _("Count"), _("Total"))
+        widths = [max(len(row[i]) for row in [header, *rows]) for i in range(4)]
+
+        def line(cells: tuple[str, ...]) -> str:
+            name, *numbers = cells
+            right = "  ".join(n.rjust(w) for n, w in zip(numbers, widths[1:], strict=True))
+            return f"{name.ljust(widths[0])}  {right}"
+
+        out(line(header))
+        out("-" * len(line(header)))
+        if rows:
+            for row in rows:
+                out(line(row))
+        else:
+            out(_("(no combination: 0 credits)"))
+        out("")
+        out(_("Total credits: %(credits)d") % {"credits": score.credits})
+        out(_("Points: %(points)d") % {"points": score.points})
