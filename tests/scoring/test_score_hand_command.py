@@ -1,0 +1,235 @@
+"""`manage.py score_hand`: the table, the JSON object, exit statuses and the stdin mode."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+REPO = Path(__file__).resolve().parents[2]
+# shared/ sits beside the repository, here and in CI's clone.
+GOLDEN = (REPO / ".." / "shared" / "golden" / "scoring.tsv").resolve()
+
+RULES_EXAMPLE = "567b 567b 678b 789b 99b"
+EXPOSED_EXAMPLE = "123c 123c 99b [5b J 7b] [RdRdRd] F F"
+NOT_WINNING = "1b 2b 4b 7b 2c 5c 8c 3k 6k 9k Ew Sw Rd Gd"
+TOO_FEW = "123b 456b 789b 123c 5c"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", "score_hand", *args],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+
+
+def call(*args: str, stdin: str | None = None) -> str:
+    out = io.StringIO()
+    options = {"stdin": io.StringIO(stdin)} if stdin is not None else {}
+    call_command("score_hand", *args, stdout=out, **options)
+    return out.getvalue()
+
+
+# The table
+
+
+def test_it_prints_the_breakdown_and_totals_of_the_rule_book_example() -> None:
+    out = call(RULES_EXAMPLE)
+
+    lines = out.splitlines()
+    assert any(line.split() == ["All", "sequences", "1", "1", "1"] for line in lines)
+    assert any(line.split() == ["Two", "identical", "sequences", "3", "1", "3"] for line in lines)
+    assert any(line.split() == ["High", "or", "low", "hand", "5", "1", "5"] for line in lines)
+    assert any(line.split() == ["One", "suit", "only", "8", "1", "8"] for line in lines)
+    assert "Total credits: 17" in lines
+    assert "Points: 512" in lines
+
+
+def test_it_shows_each_set_marking_exposed_sets_and_what_jokers_stand_for() -> None:
+    out = call(EXPOSED_EXAMPLE)
+
+    assert "5b J=6b 7b  (exposed)" in out
+    assert "Rd Rd Rd  (exposed)" in out
+    assert "1c 2c 3c\n" in out
+    assert "(exposed)" not in out.split("9b 9b")[1]
+    assert "Total credits: 6" in out
+
+
+def test_it_takes_the_hand_as_several_arguments_too() -> None:
+    assert call(*RULES_EXAMPLE.split()) == call(RULES_EXAMPLE)
+
+
+def test_the_table_says_when_no_combination_scores() -> None:
+    out = call("123b 456c 789k 111b EwEw")
+
+    assert "(no combination: 0 credits)" in out
+    assert "Total credits: 0" in out
+    assert "Points: 0" in out
+
+
+# The JSON object
+
+
+def test_json_gives_one_object_with_the_score() -> None:
+    data = json.loads(call("--json", RULES_EXAMPLE))
+
+    assert data["hand"] == RULES_EXAMPLE
+    assert data["ok"] is True
+    assert (data["credits"], data["points"]) == (17, 512)
+    assert [(c["key"], c["credits"], c["count"], c["total"]) for c in data["combinations"]] == [
+        ("all_sequences", 1, 1, 1),
+        ("identical_sequences", 3, 1, 3),
+        ("high_or_low", 5, 1, 5),
+        ("one_suit", 8, 1, 8),
+    ]
+    assert data["combinations"][0]["names"]["de"] == "Nur Sequenzen"
+    assert data["arrangement"]["kind"] == "standard"
+    assert len(data["arrangement"]["groups"]) == 5
+
+
+def test_json_shows_exposed_sets_and_joker_cards() -> None:
+    data = json.loads(call("--json", EXPOSED_EXAMPLE))
+
+    assert {
+        "kind": "sequence",
+        "cards": ["5b", "6b", "7b"],
+        "jokers": [False, True, False],
+        "exposed": True,
+    } in data["arrangement"]["groups"]
+    assert data["arrangement"]["jokers"] == ["6b"]
+    assert data["flowers"] == 2
+
+
+def test_json_mode_prints_exactly_one_object_even_for_a_failure() -> None:
+    result = run("--json", TOO_FEW)
+
+    assert result.stdout.count("\n") == 1
+    assert json.loads(result.stdout) == {
+        "hand": TOO_FEW,
+        "ok": False,
+        "error": "invalid",
+        "message": "13 playing cards, need 14",
+    }
+
+
+# Exit statuses
+
+
+def test_a_scored_hand_exits_0() -> None:
+    result = run(RULES_EXAMPLE)
+
+    assert result.returncode == 0, result.stderr
+    assert "Points: 512" in result.stdout
+
+
+def test_a_hand_that_does_not_win_exits_1_with_the_reason_on_stderr() -> None:
+    result = run(NOT_WINNING)
+
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "not a winning hand" in result.stderr
+
+
+def test_invalid_input_exits_2_with_the_reason_on_stderr() -> None:
+    result = run(TOO_FEW)
+
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "13 playing cards, need 14" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("hand", "status", "error"), [(NOT_WINNING, 1, "not_winning"), (TOO_FEW, 2, "invalid")]
+)
+def test_json_mode_exits_with_the_same_statuses(hand: str, status: int, error: str) -> None:
+    result = run("--json", hand)
+
+    assert result.returncode == status
+    assert json.loads(result.stdout)["error"] == error
+
+
+def test_call_command_raises_command_error_with_the_status() -> None:
+    with pytest.raises(CommandError) as not_winning:
+        call(NOT_WINNING)
+    with pytest.raises(CommandError) as invalid:
+        call("5b 5b 5b 5b 5b 123c 456c 789c 11k")
+
+    assert not_winning.value.returncode == 1
+    assert invalid.value.returncode == 2
+    assert "five 5s of bamboo" in str(invalid.value)
+
+
+# Standard input
+
+
+def test_stdin_mode_answers_one_json_line_per_hand_in_order() -> None:
+    hands = [RULES_EXAMPLE, TOO_FEW, "# a comment", "", NOT_WINNING, EXPOSED_EXAMPLE, "   "]
+
+    result = run("-", stdin="\n".join(hands) + "\n")
+
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a["hand"] for a in answers] == [RULES_EXAMPLE, TOO_FEW, NOT_WINNING, EXPOSED_EXAMPLE]
+    assert [a["ok"] for a in answers] == [True, False, False, True]
+    assert answers[1]["error"] == "invalid"
+    assert answers[2]["error"] == "not_winning"
+    assert answers[3]["credits"] == 6
+
+
+def test_stdin_lines_are_compact_json_keeping_non_ascii_text() -> None:
+    out = call("-", stdin=RULES_EXAMPLE + "\n")
+
+    assert out.count("\n") == 1
+    assert ", " not in out and '": ' not in out
+    assert "Que des séquences" in out
+
+
+def test_stdin_mode_with_no_hands_prints_nothing() -> None:
+    assert call("-", stdin="# nothing to score\n\n") == ""
+
+
+# The golden file
+
+
+def golden_lines() -> list[list[str]]:
+    assert GOLDEN.exists(), f"{GOLDEN} is missing: shared/ must sit beside the repository"
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_every_golden_hand_scores_as_expected_through_stdin() -> None:
+    rows = golden_lines()
+
+    result = run("-", stdin="".join(row[0] + "\n" for row in rows))
+
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == len(rows)
+    for row, answer in zip(rows, answers, strict=True):
+        hand, expected = row[0], row[1:]
+        assert answer["hand"] == hand
+        if expected[0] == "ERROR":
+            assert (answer["ok"], answer["error"], answer["message"]) == (
+                False,
+                "invalid",
+                expected[1],
+            ), hand
+        elif expected[0] == "NOT_WINNING":
+            assert (answer["ok"], answer["error"]) == (False, "not_winning"), hand
+        else:
+            credits, points, breakdown = expected
+            assert answer["ok"] is True, answer
+            assert (answer["credits"], answer["points"]) == (int(credits), int(points)), hand
+            totals = {c["key"]: c["total"] for c in answer["combinations"]}
+            assert totals == ast.literal_eval(breakdown), hand
