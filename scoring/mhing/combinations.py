@@ -9,7 +9,7 @@ into a readable breakdown.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from .cards import DRAGON_TILES, KINDS, SUIT_TILES, WIND_TILES
@@ -142,22 +142,23 @@ def _card_bits(t: int) -> int:
     return _WIND_BIT if t in WIND_TILES else _DRAGON_BIT
 
 
-_TILE_BITS = tuple(_card_bits(t) for t in range(KINDS))
-_TILE_LOW = tuple(t % 9 + 1 if t < SUIT_TILES else 10 for t in range(KINDS))
-_TILE_HIGH = tuple(t % 9 + 1 if t < SUIT_TILES else 0 for t in range(KINDS))
-_SET_BITS = {s: _TILE_BITS[set_cards(s)[0]] for s in ALL_SET_IDS}
-_SET_LOW = {s: _TILE_LOW[set_cards(s)[0]] for s in ALL_SET_IDS}
-_SET_HIGH = {s: _TILE_HIGH[set_cards(s)[2]] for s in ALL_SET_IDS}
+TILE_BITS = tuple(_card_bits(t) for t in range(KINDS))
+TILE_LOW = tuple(t % 9 + 1 if t < SUIT_TILES else 10 for t in range(KINDS))
+TILE_HIGH = tuple(t % 9 + 1 if t < SUIT_TILES else 0 for t in range(KINDS))
+# Indexed by set id (ids run to SEQ_BASE + 26; the gaps are never looked up).
+SET_BITS = [0] * (SEQ_BASE + SUIT_TILES)
+SET_LOW = [0] * (SEQ_BASE + SUIT_TILES)
+SET_HIGH = [0] * (SEQ_BASE + SUIT_TILES)
+for _s in ALL_SET_IDS:
+    SET_BITS[_s] = TILE_BITS[set_cards(_s)[0]]
+    SET_LOW[_s] = TILE_LOW[set_cards(_s)[0]]
+    SET_HIGH[_s] = TILE_HIGH[set_cards(_s)[2]]
 _RANK_OF_START = {s: (s - SEQ_BASE) % 9 for s in SEQUENCE_IDS}
 
 
-@lru_cache(maxsize=1 << 17)
-def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
-    """Counts for four sets (ids, sorted) and a pair (a card index); flowers not included.
-
-    Cached: the search meets the same set combinations again and again, within a hand and
-    across hands, and the function is pure.
-    """
+def set_part(sets: tuple[int, ...]) -> tuple[Counts, int, int, int]:
+    """What the four sets earn among themselves, and what the whole-hand conditions need
+    from them: (counts, suit/honour bits, lowest rank, highest rank)."""
     counts = [0] * len(COMBINATIONS)
     sequences = [s for s in sets if s >= SEQ_BASE]
     triplets = [s for s in sets if s < SEQ_BASE]
@@ -182,30 +183,29 @@ def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
                 counts[STRAIGHT] += low * middle * high
                 if not middle:  # a 4-5-6 of the suit breaks the broken straight
                     counts[BROKEN_STRAIGHT] += low * high
-    if len(triplets) > 1:
-        for a, b in combinations(triplets, 2):
-            if a < SUIT_TILES and b < SUIT_TILES and a != b and a % 9 == b % 9:
-                counts[TWO_TRIPLETS] += 1
-        honour_triplets = [t for t in triplets if t >= SUIT_TILES]
-        honour_count = len(honour_triplets)
-        if all(d in honour_triplets for d in DRAGON_TILES):
-            counts[DRAGON_TRIPLETS] = 1
-            honour_count -= 3  # those three earn no honour_triplet; a wind triplet still does
-        counts[HONOUR_TRIPLET] = honour_count
-    elif triplets and triplets[0] >= SUIT_TILES:
-        counts[HONOUR_TRIPLET] = 1
+    for a, b in combinations(triplets, 2):
+        if a < SUIT_TILES and b < SUIT_TILES and a != b and a % 9 == b % 9:
+            counts[TWO_TRIPLETS] += 1
+    honour_triplets = [t for t in triplets if t >= SUIT_TILES]
+    honour_count = len(honour_triplets)
+    if all(d in honour_triplets for d in DRAGON_TILES):
+        counts[DRAGON_TRIPLETS] = 1
+        honour_count -= 3  # those three earn no honour_triplet; a wind triplet still does
+    counts[HONOUR_TRIPLET] = honour_count
 
-    if pair < SUIT_TILES and pair % 9 + 1 in (2, 5, 8):
-        counts[PAIR_258] = 1
-
-    # Whole-hand conditions look at all 14 cards, pair included (RULES.md §3).
-    bits = _TILE_BITS[pair]
-    low = _TILE_LOW[pair]
-    high = _TILE_HIGH[pair]
+    bits, low, high = 0, 10, 0
     for s in sets:
-        bits |= _SET_BITS[s]
-        low = min(low, _SET_LOW[s])
-        high = max(high, _SET_HIGH[s])
+        bits |= SET_BITS[s]
+        low = min(low, SET_LOW[s])
+        high = max(high, SET_HIGH[s])
+    return tuple(counts), bits, low, high
+
+
+@cache
+def whole_hand(bits: int, low: int, high: int) -> Counts:
+    """The conditions on all 14 cards (RULES.md §3: pair included, jokers as what they are),
+    from which suits, winds and dragons the hand holds and its lowest and highest rank."""
+    counts = [0] * len(COMBINATIONS)
     suits = (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1)
     if not bits & _HONOUR_BITS:
         if suits == 2:
@@ -218,6 +218,19 @@ def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
         counts[ONE_SUIT_WITH_HONOURS] = 1
     if suits == 3 and bits & _WIND_BIT and bits & _DRAGON_BIT:
         counts[ALL_FIVE] = 1
+    return tuple(counts)
+
+
+def pair_258(pair: int) -> int:
+    return int(pair < SUIT_TILES and pair % 9 + 1 in (2, 5, 8))
+
+
+def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
+    """Counts for four sets (ids, sorted) and a pair (a card index); flowers not included."""
+    set_counts, bits, low, high = set_part(sets)
+    whole = whole_hand(bits | TILE_BITS[pair], min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair]))
+    counts = [a + b for a, b in zip(set_counts, whole, strict=True)]
+    counts[PAIR_258] = pair_258(pair)
     return tuple(counts)
 
 

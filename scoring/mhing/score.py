@@ -209,4 +209,3 @@ def score_hand(hand: Hand | str) -> Score:
     counts_best = with_flowers(counts_best, hand.flowers)
     credits = credits_of(counts_best)
     return Score(hand, arrangement, _combination_scores(counts_best), credits, points_for(credits))
-

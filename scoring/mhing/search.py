@@ -20,14 +20,15 @@ How it works, and why it is exact:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from .cards import KINDS, SUIT_TILES
-from .combinations import Counts, count_standard, credits_of
+from .combinations import Counts, count_standard
 from .melds import SEQ_BASE, is_sequence_start, set_cards
+from .quick_credits import best_credits
+
 
 @dataclass(frozen=True)
 class Split:
@@ -53,12 +54,11 @@ class StandardResult:
 # A block's way to place its real cards: (set ids, pair tile or -1, jokers used).
 Option = tuple[tuple[int, ...], int, int]
 
-_MAX_JOKERS = 6
 _MAX_SETS = 4
 
 
 @lru_cache(maxsize=1 << 14)
-def _block_options(first: int, counts: tuple[int, ...]) -> tuple[Option, ...]:
+def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> tuple[Option, ...]:
     """Every way to place the real cards of one suit (or one honour) in sets and at most one
     pair, each group taking as many real cards as it can and jokers for the rest.
 
@@ -80,14 +80,14 @@ def _block_options(first: int, counts: tuple[int, ...]) -> tuple[Option, ...]:
         if pair < 0:
             used = min(counts_list[i], 2)
             counts_list[i] -= used
-            if jokers + 2 - used <= _MAX_JOKERS:
+            if jokers + 2 - used <= max_jokers:
                 recurse(i, jokers + 2 - used, t)
             counts_list[i] += used
         if len(sets) == _MAX_SETS:
             return
         used = min(counts_list[i], 3)
         counts_list[i] -= used
-        if jokers + 3 - used <= _MAX_JOKERS:
+        if jokers + 3 - used <= max_jokers:
             sets.append(t)
             recurse(i, jokers + 3 - used, pair)
             sets.pop()
@@ -102,7 +102,7 @@ def _block_options(first: int, counts: tuple[int, ...]) -> tuple[Option, ...]:
             for k in taken:
                 counts_list[k] -= 1
             extra = 3 - len(taken)
-            if jokers + extra <= _MAX_JOKERS:
+            if jokers + extra <= max_jokers:
                 sets.append(SEQ_BASE + start)
                 recurse(i, jokers + extra, pair)
                 sets.pop()
@@ -120,7 +120,7 @@ _BLOCKS = ((0, 9), (9, 18), (18, 27)) + tuple((t, t + 1) for t in range(SUIT_TIL
 def splits(counts: list[int], jokers: int, sets_needed: int) -> list[Split]:
     """Every distinct way to place the concealed cards in `sets_needed` sets and a pair."""
     block_options = [
-        _block_options(lo, tuple(counts[lo:hi])) for lo, hi in _BLOCKS if any(counts[lo:hi])
+        _block_options(lo, tuple(counts[lo:hi]), jokers) for lo, hi in _BLOCKS if any(counts[lo:hi])
     ]
     found: list[Split] = []
 
@@ -144,57 +144,67 @@ def splits(counts: list[int], jokers: int, sets_needed: int) -> list[Split]:
     return found
 
 
-# A free pair: a 5 of each suit (pair of 2/5/8, and both high and low), a wind, a dragon.
-# Nothing scores a pair's rank or honour beyond that, so no other pair can score more.
-_FREE_PAIR_CANDIDATES = (4, 13, 22, 27, 31)
 _WIND_TRIPLET = 27
-_DRAGON_TRIPLETS = (31, 32, 33)
-_TRIPLET_RANK_5 = 4  # rank index of 5: in both the high and the low hand
-_SEQUENCE_STARTS = (0, 2, 3, 4, 6)  # 1-2-3, 3-4-5, 4-5-6, 5-6-7, 7-8-9
+_DRAGONS = (31, 32, 33)
+_RANK_5 = 4  # rank index of 5: in both the high and the low hand
+_LOW_START, _HIGH_START = 2, 4  # 3-4-5 and 5-6-7: a low and a high sequence, no straight
+_STRAIGHT_STARTS = (0, 3, 6)  # 1-2-3, 4-5-6, 7-8-9
 
 
-def _free_set_candidates(context: frozenset[int]) -> tuple[int, ...]:
-    """Representatives for a set made of three jokers, given the other sets that may occur.
+def _free_candidates(
+    context: frozenset[int], context_tiles: frozenset[int], free_sets: int, free_pair: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Representatives for the sets and the pair made only of jokers: (sets, pairs).
 
-    Nothing tells winds apart in a standard hand, so one wind triplet stands for all four;
-    dragons count separately (dragon triplets). A suit triplet's rank only matters through
-    "two triplets" (same rank as another triplet) and high/low, so per suit it is a 5 (both
-    high and low) or a rank another set has. A sequence's start matters through 1-2-3, 4-5-6,
-    7-8-9 (straights), through matching another sequence, and through high/low: 2-3-4 is no
-    better than 3-4-5, nor 6-7-8 than 5-6-7, unless another set's start makes it so. Several
-    free sets that met in an optimum still meet after this mapping (equal starts map to
-    equal starts), so the optimum is kept.
+    `context` holds every set the other groups may be, `context_tiles` every card they hold.
+    A candidate is dropped only when another one always scores at least as much:
+
+    * Suits that no other group uses are interchangeable, so free groups use the first of
+      them. Winds are interchangeable (nothing in a standard hand tells them apart); dragons
+      too, except for completing the dragon triplets, so free triplets take dragons not yet
+      tripled.
+    * A suit triplet's rank only matters through "two triplets" (same rank as another
+      triplet) and high/low: a 5 (both high and low) or a rank another triplet has.
+    * A sequence's start matters through matching another sequence, high/low, and the
+      straights: 3-4-5 is as good as 1-2-3 or 2-3-4, and 5-6-7 as 6-7-8 or 7-8-9, unless a
+      straight could use them - with one free set, only when the suit already has partners.
+    * A free pair is best as a 5 (a pair of 2, 5 or 8, high and low), a wind or a dragon.
+
+    Free groups that matched each other in an optimum still match after this mapping (equal
+    choices map alike), so no optimum is lost.
     """
-    triplet_ranks = {s % 9 for s in context if s < SUIT_TILES}
-    sequence_starts = {(s - SEQ_BASE) % 9 for s in context if s >= SEQ_BASE}
-    candidates = [_WIND_TRIPLET, *_DRAGON_TRIPLETS]
-    for suit_base in (0, 9, 18):
-        candidates.extend(suit_base + r for r in sorted({_TRIPLET_RANK_5} | triplet_ranks))
-        starts = sorted(set(_SEQUENCE_STARTS) | sequence_starts)
-        candidates.extend(SEQ_BASE + suit_base + s for s in starts)
-    return tuple(candidates)
+    suits_used = sorted({t // 9 for t in context_tiles if t < SUIT_TILES})
+    unused = [s for s in range(3) if s not in suits_used]
+    free_groups = free_sets + free_pair
+    suits = sorted(suits_used + unused[:free_groups])
 
-
-@lru_cache(maxsize=1 << 16)
-def _credits(sets: tuple[int, ...], pair: int) -> int:
-    return credits_of(count_standard(sets, pair))
-
-
-def _completions(
-    split: Split, exposed_options: list[list[int]], exposed_free: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """(exposed ids, free set ids, pair) for every completion worth trying."""
-    fixed = split.fixed_sets
-    free_count = split.free_sets + exposed_free
-    free_candidates: tuple[int, ...] = ()
-    if free_count:
-        context = frozenset(fixed).union(*exposed_options)
-        free_candidates = _free_set_candidates(context)
-    pairs = _FREE_PAIR_CANDIDATES if split.free_pair else (split.pair,)
-    for exposed_ids in product(*exposed_options):
-        for free_ids in combinations_with_replacement(free_candidates, free_count):
-            for pair in pairs:
-                yield exposed_ids, free_ids, pair
+    set_candidates: list[int] = []
+    if free_sets:
+        tripled = {s for s in context if s in _DRAGONS}
+        dragons = [d for d in _DRAGONS if d not in tripled][:free_sets]
+        set_candidates = [_WIND_TRIPLET, *dragons]
+        triplet_ranks = {s % 9 for s in context if s < SUIT_TILES} | {_RANK_5}
+        starts_by_suit = [
+            {(s - SEQ_BASE) % 9 for s in context if s >= SEQ_BASE and (s - SEQ_BASE) // 9 == suit}
+            for suit in range(3)
+        ]
+        all_starts = set().union(*starts_by_suit)
+        for suit in suits:
+            base = suit * 9
+            set_candidates.extend(base + r for r in sorted(triplet_ranks))
+            starts = {_LOW_START, _HIGH_START} | all_starts
+            if free_sets > 1:
+                starts.update(_STRAIGHT_STARTS)
+            else:
+                partners = starts_by_suit[suit] & set(_STRAIGHT_STARTS)
+                starts.update(
+                    s for s in _STRAIGHT_STARTS if partners - {s} and (s != 3 or len(partners) == 2)
+                )
+            set_candidates.extend(SEQ_BASE + base + s for s in sorted(starts))
+    pair_candidates: list[int] = []
+    if free_pair:
+        pair_candidates = [suit * 9 + _RANK_5 for suit in suits] + [_WIND_TRIPLET, _DRAGONS[0]]
+    return tuple(set_candidates), tuple(pair_candidates)
 
 
 def best_standard(
@@ -206,16 +216,31 @@ def best_standard(
     counts exposed sets of three jokers.
     """
     sets_needed = 4 - len(exposed_options) - exposed_free
-    best: StandardResult | None = None
-    best_credits = -1
+    exposed_choices = list(product(*exposed_options))
+    best: tuple[int, Split, tuple[int, ...], tuple[int, ...], int] | None = None
+    exposed_context = frozenset().union(*exposed_options)
     for split in splits(counts, jokers, sets_needed):
-        fixed = split.fixed_sets
-        for exposed_ids, free_ids, pair in _completions(split, exposed_options, exposed_free):
-            sets = tuple(sorted(fixed + exposed_ids + free_ids))
-            credits = _credits(sets, pair)
-            if credits > best_credits:
-                best_credits = credits
-                best = StandardResult(
-                    credits, count_standard(sets, pair), split, exposed_ids, free_ids, pair
-                )
-    return best
+        free_count = split.free_sets + exposed_free
+        free_choices: list[tuple[int, ...]] = [()]
+        pairs: tuple[int, ...] = (split.pair,)
+        if free_count or split.free_pair:
+            context = exposed_context.union(split.fixed_sets)
+            context_tiles = {t for s in context for t in set_cards(s)}
+            if not split.free_pair:
+                context_tiles.add(split.pair)
+            set_candidates, pair_candidates = _free_candidates(
+                context, frozenset(context_tiles), free_count, split.free_pair
+            )
+            free_choices = list(combinations_with_replacement(set_candidates, free_count))
+            pairs = pair_candidates or pairs
+        for exposed_ids in exposed_choices:
+            for free_ids in free_choices:
+                sets = tuple(sorted(split.fixed_sets + exposed_ids + free_ids))
+                credits, pair = best_credits(sets, pairs)
+                if best is None or credits > best[0]:
+                    best = (credits, split, exposed_ids, free_ids, pair)
+    if best is None:
+        return None
+    credits, split, exposed_ids, free_ids, pair = best
+    sets = tuple(sorted(split.fixed_sets + exposed_ids + free_ids))
+    return StandardResult(credits, count_standard(sets, pair), split, exposed_ids, free_ids, pair)
