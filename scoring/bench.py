@@ -1,0 +1,334 @@
+"""How fast the engine scores winning hands, next to a peer library: `python -m scoring.bench`.
+
+A report, not a test: it prints figures and whether they meet the targets, and exits 0
+either way. It imports no Django, only the pure engine (and the peer, `mahjong`, a dev extra).
+
+The corpus is random but seeded, and built before anything is timed: each hand is four sets
+and a pair drawn within the deck (4 copies of a card), some sets exposed, some cards then
+replaced by Mhing cards, and 0-2 flowers. Such a hand always wins: a joker can stand for the
+card it replaced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import platform
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from time import perf_counter
+from typing import Any
+
+from scoring.mhing import JOKER, Card, Hand, format_hand, score_hand
+from scoring.mhing.cards import COPIES_PER_CARD, KINDS
+from scoring.mhing.hand import ExposedSet
+from scoring.mhing.melds import SEQUENCE_IDS, TRIPLET_IDS, set_cards
+
+DEFAULT_HANDS = 2000
+DEFAULT_SEED = 2026
+WARM_UP = 50
+EXPOSE_PROBABILITY = 0.3
+MAX_FLOWERS = 2
+
+# (label, the joker counts a hand of that class draws from, uniformly)
+CLASSES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("no jokers", (0,)),
+    ("1-2 jokers", (1, 2)),
+    ("3-6 jokers", (3, 4, 5, 6)),
+)
+
+# Targets, printed with PASS/MISS next to what was measured.
+TARGET_PEER_RATIO = 2.0  # ours / peer hands per second, jokerless hands
+TARGET_P99_MS = 2.0  # 3-6 jokers, 99th percentile
+TARGET_WORST_MS = 20.0  # any hand
+
+
+@dataclass(frozen=True)
+class BenchHand:
+    hand: Hand
+    text: str  # the notation, for the report
+    jokers: int
+    label: str  # the class
+
+
+def random_hand(rng: random.Random, jokers: int) -> Hand:
+    """Four sets and a pair within the deck, `jokers` of the 14 cards then made Mhing cards."""
+    counts = [0] * KINDS
+    groups: list[list[Card | object]] = []
+    while len(groups) < 4:
+        # Sequence or triplet first, then which one: drawing from all 55 sets at once would
+        # give mostly triplets (34 of them against 21 sequences), and hands mostly sequences.
+        set_id = rng.choice(SEQUENCE_IDS if rng.random() < 0.5 else TRIPLET_IDS)
+        cards = set_cards(set_id)
+        if all(counts[c] + n <= COPIES_PER_CARD for c, n in Counter(cards).items()):
+            for c in cards:
+                counts[c] += 1
+            groups.append([Card(c) for c in cards])
+    pair = rng.choice([c for c in range(KINDS) if counts[c] + 2 <= COPIES_PER_CARD])
+    groups.append([Card(pair), Card(pair)])
+
+    exposed = [i < 4 and rng.random() < EXPOSE_PROBABILITY for i in range(len(groups))]
+    places = [(g, i) for g, group in enumerate(groups) for i in range(len(group))]
+    for g, i in rng.sample(places, jokers):
+        groups[g][i] = JOKER
+
+    concealed = [t for g, group in enumerate(groups) if not exposed[g] for t in group]
+    return Hand(
+        concealed=tuple(t for t in concealed if t is not JOKER),
+        jokers=sum(1 for t in concealed if t is JOKER),
+        exposed=tuple(ExposedSet(tuple(group)) for g, group in enumerate(groups) if exposed[g]),
+        flowers=rng.randint(0, MAX_FLOWERS),
+    )
+
+
+def build_corpus(hands_per_class: int, seed: int) -> list[BenchHand]:
+    """The same hands for the same arguments, class by class."""
+    rng = random.Random(seed)
+    corpus = []
+    for label, joker_counts in CLASSES:
+        for _ in range(hands_per_class):
+            jokers = rng.choice(joker_counts)
+            hand = random_hand(rng, jokers)
+            corpus.append(BenchHand(hand, format_hand(hand), jokers, label))
+    return corpus
+
+
+# Timing
+
+
+def time_each(call: Callable[[Any], Any], items: Sequence[Any]) -> tuple[list[float], list[Any]]:
+    """Seconds taken by each call, and what each returned (an exception counts as a result)."""
+    gc.collect()
+    times, results = [], []
+    for item in items:
+        start = perf_counter()
+        try:
+            result = call(item)
+        except Exception as error:  # noqa: BLE001 - a report counts failures, it does not stop
+            result = error
+        times.append(perf_counter() - start)
+        results.append(result)
+    return times, results
+
+
+@dataclass(frozen=True)
+class Figures:
+    hands: int
+    per_second: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, times: Sequence[float]) -> Figures:
+        ordered = sorted(times)
+
+        def percentile(p: float) -> float:  # nearest rank
+            return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] * 1000
+
+        total = sum(ordered)
+        return cls(
+            hands=len(ordered),
+            per_second=len(ordered) / total if total else math.inf,
+            p50_ms=percentile(50),
+            p99_ms=percentile(99),
+            max_ms=ordered[-1] * 1000,
+        )
+
+    def row(self, label: str) -> str:
+        return (
+            f"  {label:<12} {self.hands:>6} {self.per_second:>10,.0f} "
+            f"{self.p50_ms:>8.3f} {self.p99_ms:>8.3f} {self.max_ms:>8.3f}"
+        )
+
+
+HEADER = f"  {'':<12} {'hands':>6} {'hands/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+
+
+# The peer: riichi mahjong's scorer, on the jokerless hands
+
+
+# Our card index -> the peer's suit and rank. Bamboo is sou, circles pin, characters man;
+# the winds keep their order (1-4); the peer's honours 5-7 are haku, hatsu, chun, that is the
+# white, green and red dragons.
+_PEER_HONOURS = {
+    Card.EAST: 1,
+    Card.SOUTH: 2,
+    Card.WEST: 3,
+    Card.NORTH: 4,
+    Card.WHITE: 5,
+    Card.GREEN: 6,
+    Card.RED: 7,
+}
+
+
+def peer_tiles(hand: Hand) -> dict[str, str]:
+    """The hand as the peer's `TilesConverter.string_to_136_array` arguments.
+
+    Exposed sets are taken as concealed: the peer's open hands need a yaku, which most
+    random hands lack, so they would fail instead of being scored; a closed self-drawn hand
+    always has menzen tsumo. The peer so does the full search on all 14 tiles, as ours does
+    on a hand without exposed sets. Flowers have no riichi equivalent and are left out.
+    """
+    cards = list(hand.concealed) + [c for s in hand.exposed for c in s.cards]
+    if hand.total_jokers:
+        raise ValueError("the peer has no jokers")
+    digits = {"sou": "", "pin": "", "man": "", "honors": ""}
+    for card in sorted(cards):
+        if card.is_honour:
+            digits["honors"] += str(_PEER_HONOURS[card])
+        else:
+            name = {"b": "sou", "c": "pin", "k": "man"}[card.suit.value]
+            digits[name] += str(card.rank)
+    return digits
+
+
+def load_peer() -> tuple[Any, str] | None:
+    """(score one peer hand, version), or None when `mahjong` is not installed."""
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig
+    except ImportError:
+        return None
+    calculator = HandCalculator()
+    config = HandConfig(is_tsumo=True)
+
+    def score(item: tuple[list[int], int]) -> Any:
+        tiles, win_tile = item
+        return calculator.estimate_hand_value(tiles, win_tile, config=config)
+
+    return score, metadata.version("mahjong")
+
+
+def peer_corpus(hands: Sequence[BenchHand], seed: int) -> list[tuple[list[int], int]]:
+    """(136-array, winning tile) for each jokerless hand; the winning tile drawn at random."""
+    from mahjong.tile import TilesConverter
+
+    rng = random.Random(f"peer {seed}")
+    items = []
+    for bench_hand in hands:
+        tiles = TilesConverter.string_to_136_array(**peer_tiles(bench_hand.hand))
+        items.append((tiles, rng.choice(tiles)))
+    return items
+
+
+# The report
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> None:
+    corpus = build_corpus(hands_per_class, seed)
+    warm_up = build_corpus(WARM_UP, seed + 1)  # other hands: the engine caches by pattern
+    jokerless = [h for h in corpus if h.jokers == 0]
+    peer = load_peer()
+    peer_items = peer_corpus(jokerless, seed) if peer else []
+    peer_warm_up = peer_corpus([h for h in warm_up if h.jokers == 0], seed + 1) if peer else []
+
+    out(f"Mhing scoring benchmark: {hands_per_class} hands per class, seed {seed}")
+    out(
+        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.system()} {platform.machine()}"
+    )
+    out("")
+
+    time_each(score_hand, [h.hand for h in warm_up])
+    times, results = time_each(score_hand, [h.hand for h in corpus])
+    failures = [(h, r) for h, r in zip(corpus, results, strict=True) if isinstance(r, Exception)]
+
+    out(f"Ours: scoring.mhing.score_hand, {len(warm_up)} warm-up hands first")
+    out(HEADER)
+    by_class: dict[str, Figures] = {}
+    for label, _counts in CLASSES:
+        figures = Figures.of([t for h, t in zip(corpus, times, strict=True) if h.label == label])
+        by_class[label] = figures
+        out(figures.row(label))
+    out("")
+    out("  by exact number of jokers")
+    out(HEADER)
+    for jokers in range(7):
+        picked = [t for h, t in zip(corpus, times, strict=True) if h.jokers == jokers]
+        if picked:
+            noun = "joker" if jokers == 1 else "jokers"
+            out(Figures.of(picked).row(f"{jokers} {noun}"))
+    worst_time, worst = max(zip(times, corpus, strict=True), key=lambda pair: pair[0])
+    out("")
+    out(f"  worst hand: {worst_time * 1000:.3f} ms  {worst.text}  ({worst.jokers} jokers)")
+    out(f"  hands that failed to score: {len(failures)}")
+    for hand, error in failures[:5]:
+        out(f"    {hand.text}: {error!r}")
+    out("")
+
+    ratio = None
+    if peer is None:
+        out("Peer: the mahjong library is not installed (pip install -e '.[dev]'); skipped")
+    else:
+        score_peer, version = peer
+        time_each(score_peer, peer_warm_up)
+        peer_times, peer_results = time_each(score_peer, peer_items)
+        errors = Counter(
+            getattr(r, "error", None) or repr(r)
+            for r in peer_results
+            if isinstance(r, Exception) or getattr(r, "error", None)
+        )
+        peer_figures = Figures.of(peer_times)
+        ratio = by_class["no jokers"].per_second / peer_figures.per_second
+        out(f"Peer: mahjong {version}, riichi HandCalculator.estimate_hand_value, self-drawn,")
+        out(
+            f"  on the {len(peer_items)} jokerless hands (exposed sets taken as concealed), "
+            f"{len(peer_warm_up)} warm-up hands first"
+        )
+        out(HEADER)
+        out(peer_figures.row("peer"))
+        out(by_class["no jokers"].row("ours"))
+        out(f"  peer errors: {sum(errors.values())} of {len(peer_items)}")
+        for message, n in errors.most_common(3):
+            out(f"    {n} x {message}")
+        out(f"  ours / peer, hands per second: {ratio:.2f}x")
+    out("")
+
+    p99 = by_class["3-6 jokers"].p99_ms
+    worst_ms = worst_time * 1000
+    out("Targets")
+    if ratio is None:
+        out(f"  jokerless hands/s >= {TARGET_PEER_RATIO:g}x peer: {'no peer':>9}   n/a")
+    else:
+        ok = ratio >= TARGET_PEER_RATIO
+        out(f"  jokerless hands/s >= {TARGET_PEER_RATIO:g}x peer: {ratio:>8.2f}x   {verdict(ok)}")
+    ok = p99 <= TARGET_P99_MS
+    out(f"  3-6 jokers p99 <= {TARGET_P99_MS:g} ms:      {p99:>8.3f} ms {verdict(ok)}")
+    ok = worst_ms <= TARGET_WORST_MS
+    out(f"  worst hand <= {TARGET_WORST_MS:g} ms:         {worst_ms:>8.3f} ms {verdict(ok)}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring.bench",
+        description="Time the scoring engine on seeded random winning hands, next to the "
+        "mahjong library's riichi scorer. A report: exits 0 whatever the figures.",
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=DEFAULT_HANDS,
+        help=f"hands per class (default {DEFAULT_HANDS})",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"corpus seed (default {DEFAULT_SEED})"
+    )
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    run(args.hands, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
