@@ -101,19 +101,54 @@ def build_corpus(hands_per_class: int, seed: int) -> list[BenchHand]:
 # Timing
 
 
-def time_each(call: Callable[[Any], Any], items: Sequence[Any]) -> tuple[list[float], list[Any]]:
-    """Seconds taken by each call, and what each returned (an exception counts as a result)."""
-    gc.collect()
+class GcPauses:
+    """Collections the garbage collector ran inside a block, and how long each took: a full
+    (generation 2) collection lands inside whichever call triggers it, so it can make that
+    hand look slow."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []  # (generation, seconds)
+        self._started = 0.0
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = perf_counter()
+        else:
+            self.pauses.append((info["generation"], perf_counter() - self._started))
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._callback)
+
+    def summary(self) -> str:
+        full = [seconds for generation, seconds in self.pauses if generation == 2]
+        longest = max(full, default=0.0) * 1000
+        return (
+            f"{len(self.pauses)} collections while timing, {len(full)} of them full "
+            f"(longest full one {longest:.3f} ms)"
+        )
+
+
+def time_each(
+    call: Callable[[Any], Any], items: Sequence[Any]
+) -> tuple[list[float], list[Any], GcPauses]:
+    """Seconds taken by each call, what each returned (an exception counts as a result), and
+    the garbage collector's pauses among them."""
+    gc.collect()  # start both engines from the same clean heap; this one is not counted
     times, results = [], []
-    for item in items:
-        start = perf_counter()
-        try:
-            result = call(item)
-        except Exception as error:  # noqa: BLE001 - a report counts failures, it does not stop
-            result = error
-        times.append(perf_counter() - start)
-        results.append(result)
-    return times, results
+    with GcPauses() as pauses:
+        for item in items:
+            start = perf_counter()
+            try:
+                result = call(item)
+            except Exception as error:  # a report counts failures, it does not stop
+                result = error
+            times.append(perf_counter() - start)
+            results.append(result)
+    return times, results, pauses
 
 
 @dataclass(frozen=True)
@@ -240,7 +275,7 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
     out("")
 
     time_each(score_hand, [h.hand for h in warm_up])
-    times, results = time_each(score_hand, [h.hand for h in corpus])
+    times, results, our_gc = time_each(score_hand, [h.hand for h in corpus])
     failures = [(h, r) for h, r in zip(corpus, results, strict=True) if isinstance(r, Exception)]
 
     out(f"Ours: scoring.mhing.score_hand, {len(warm_up)} warm-up hands first")
@@ -262,6 +297,7 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
     out("")
     out(f"  worst hand: {worst_time * 1000:.3f} ms  {worst.text}  ({worst.jokers} jokers)")
     out(f"  hands that failed to score: {len(failures)}")
+    out(f"  garbage collector: {our_gc.summary()}")
     for hand, error in failures[:5]:
         out(f"    {hand.text}: {error!r}")
     out("")
@@ -272,7 +308,7 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
     else:
         score_peer, version = peer
         time_each(score_peer, peer_warm_up)
-        peer_times, peer_results = time_each(score_peer, peer_items)
+        peer_times, peer_results, peer_gc = time_each(score_peer, peer_items)
         errors = Counter(
             getattr(r, "error", None) or repr(r)
             for r in peer_results
@@ -291,6 +327,7 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
         out(f"  peer errors: {sum(errors.values())} of {len(peer_items)}")
         for message, n in errors.most_common(3):
             out(f"    {n} x {message}")
+        out(f"  garbage collector: {peer_gc.summary()}")
         out(f"  ours / peer, hands per second: {ratio:.2f}x")
     out("")
 

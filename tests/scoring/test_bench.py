@@ -74,6 +74,7 @@ def test_it_prints_the_report_and_exits_0() -> None:
     for jokers in range(7):
         assert f"  {jokers} joker" in out
     assert "worst hand:" in out
+    assert "garbage collector:" in out
     assert "Peer: mahjong" in out
     assert "ours / peer, hands per second:" in out
     assert out.count("PASS") + out.count("MISS") == 3
