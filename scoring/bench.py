@@ -133,21 +133,31 @@ class GcPauses:
 
 
 def time_each(
-    call: Callable[[Any], Any], items: Sequence[Any]
+    call: Callable[[Any], Any], items: Sequence[Any], keep: Callable[[Any], Any] = lambda r: r
 ) -> tuple[list[float], list[Any], GcPauses]:
-    """Seconds taken by each call, what each returned (an exception counts as a result), and
-    the garbage collector's pauses among them."""
-    gc.collect()  # start both engines from the same clean heap; this one is not counted
+    """Seconds taken by each call, `keep(result)` of each (an exception counts as a result),
+    and the garbage collector's pauses among them.
+
+    Only `keep(result)` is held on to: holding thousands of whole results would grow the heap
+    that every full collection walks, and charge the harness's memory to the engine. What was
+    built before timing (the corpus, the libraries) is frozen out of the collector's sight, as
+    a long-running server does after start-up (`gc.freeze`); both engines get the same.
+    """
+    gc.collect()
+    gc.freeze()
     times, results = [], []
-    with GcPauses() as pauses:
-        for item in items:
-            start = perf_counter()
-            try:
-                result = call(item)
-            except Exception as error:  # a report counts failures, it does not stop
-                result = error
-            times.append(perf_counter() - start)
-            results.append(result)
+    try:
+        with GcPauses() as pauses:
+            for item in items:
+                start = perf_counter()
+                try:
+                    result = call(item)
+                except Exception as error:  # a report counts failures, it does not stop
+                    result = error
+                times.append(perf_counter() - start)
+                results.append(result if isinstance(result, Exception) else keep(result))
+    finally:
+        gc.unfreeze()
     return times, results, pauses
 
 
@@ -255,6 +265,11 @@ def peer_corpus(hands: Sequence[BenchHand], seed: int) -> list[tuple[list[int], 
 # The report
 
 
+@dataclass(frozen=True)
+class _PeerOutcome:
+    error: str | None  # the peer's own error text, e.g. "no_yaku"
+
+
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
@@ -275,7 +290,9 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
     out("")
 
     time_each(score_hand, [h.hand for h in warm_up])
-    times, results, our_gc = time_each(score_hand, [h.hand for h in corpus])
+    times, results, our_gc = time_each(
+        score_hand, [h.hand for h in corpus], keep=lambda score: score.credits
+    )
     failures = [(h, r) for h, r in zip(corpus, results, strict=True) if isinstance(r, Exception)]
 
     out(f"Ours: scoring.mhing.score_hand, {len(warm_up)} warm-up hands first")
@@ -308,7 +325,9 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
     else:
         score_peer, version = peer
         time_each(score_peer, peer_warm_up)
-        peer_times, peer_results, peer_gc = time_each(score_peer, peer_items)
+        peer_times, peer_results, peer_gc = time_each(
+            score_peer, peer_items, keep=lambda response: _PeerOutcome(response.error)
+        )
         errors = Counter(
             getattr(r, "error", None) or repr(r)
             for r in peer_results

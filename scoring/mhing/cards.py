@@ -101,6 +101,7 @@ class Card(IntEnum):
         return self.code
 
 
+CARDS: tuple[Card, ...] = tuple(Card)  # CARDS[i] is Card(i), without the enum lookup
 CODE_TO_CARD: dict[str, Card] = {card.code.lower(): card for card in Card}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from operator import mul
 
 from .cards import DRAGON_TILES, KINDS, SUIT_TILES, WIND_TILES
 from .melds import ALL_SET_IDS, SEQ_BASE, SEQUENCE_IDS, set_cards
@@ -125,7 +126,7 @@ Counts = tuple[int, ...]  # one count per combination, in COMBINATIONS order
 
 
 def credits_of(counts: Counts) -> int:
-    return sum(n * c for n, c in zip(counts, _CREDITS, strict=True))
+    return sum(map(mul, counts, _CREDITS))
 
 
 # Per card and per set, what the whole-hand conditions look at: which suits (bits 1, 2, 4),

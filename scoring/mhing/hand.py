@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import COPIES_PER_CARD, FLOWERS_IN_DECK, HAND_SIZE, JOKER, JOKERS_IN_DECK, Card, Tile
 from .errors import BadExposedSet, TooManyCopies, TooManyFlowers, TooManyJokers, WrongCardCount
@@ -16,23 +17,23 @@ class ExposedSet:
 
     tiles: tuple[Tile, ...]
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
         return tuple(t for t in self.tiles if t is not JOKER)
 
     @property
     def jokers(self) -> int:
-        return sum(1 for t in self.tiles if t is JOKER)
+        return len(self.tiles) - len(self.cards)
 
     @property
     def text(self) -> str:
         return " ".join(str(t) for t in self.tiles)
 
-    def possible_set_ids(self) -> list[int]:
+    def possible_set_ids(self) -> tuple[int, ...]:
         """Every set this can be: jokers in an exposed set still stand for whatever keeps
         the set valid (RULES.md §2), so `[5b J J]` may be 555b, 345b, 456b or 567b."""
         if len(self.tiles) != 3:
-            return []
+            return ()
         return sets_containing([int(c) for c in self.cards])
 
 
@@ -77,8 +78,9 @@ class Hand:
             raise TooManyFlowers(self.flowers)
         if self.total_jokers > JOKERS_IN_DECK:
             raise TooManyJokers(self.total_jokers)
-        for card, count in sorted(self.card_counts().items()):
-            if count > COPIES_PER_CARD:
-                raise TooManyCopies(card, count)
+        counts = self.card_counts()
+        if counts and max(counts.values()) > COPIES_PER_CARD:
+            card, count = min((c, n) for c, n in counts.items() if n > COPIES_PER_CARD)
+            raise TooManyCopies(card, count)
         if self.playing_cards != HAND_SIZE:
             raise WrongCardCount(self.playing_cards)

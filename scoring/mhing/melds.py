@@ -32,22 +32,30 @@ def set_cards(set_id: int) -> tuple[int, int, int]:
     return (set_id, set_id, set_id)
 
 
-def sets_containing(tiles: list[int]) -> list[int]:
+_sets_containing: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def sets_containing(tiles: list[int]) -> tuple[int, ...]:
     """Ids of every set whose cards include the given cards (the rest to be filled by jokers).
 
     `tiles` holds the real cards of a partly-joker set; the result is what the jokers can
-    make of it, in id order.
+    make of it, in id order. Cached: there are only a few thousand possible inputs.
     """
-    found = []
-    for set_id in ALL_SET_IDS:
-        remaining = list(set_cards(set_id))
-        try:
-            for t in tiles:
-                remaining.remove(t)
-        except ValueError:
-            continue
-        found.append(set_id)
+    key = tuple(sorted(tiles))
+    found = _sets_containing.get(key)
+    if found is None:
+        found = tuple(s for s in ALL_SET_IDS if _holds(set_cards(s), key))
+        _sets_containing[key] = found
     return found
+
+
+def _holds(cards: tuple[int, ...], tiles: tuple[int, ...]) -> bool:
+    remaining = list(cards)
+    for t in tiles:
+        if t not in remaining:
+            return False
+        remaining.remove(t)
+    return True
 
 
 class MeldKind(Enum):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
-from .cards import JOKER, KINDS, Card
+from .cards import CARDS, JOKER, KINDS, Card
 from .combinations import (
     COMBINATIONS,
     Combination,
@@ -17,7 +17,7 @@ from .combinations import (
 )
 from .errors import NotWinningHand
 from .hand import ExposedSet, Hand
-from .melds import Meld, MeldKind, set_cards
+from .melds import SEQ_BASE, set_cards
 from .notation import format_hand, parse_hand
 from .nothing_connects import NothingConnects, best_nothing_connects
 from .points import points_for
@@ -31,9 +31,11 @@ class GroupKind(Enum):
     SINGLE = "single"  # a card of a nothing-connects hand
 
 
-@dataclass(frozen=True)
-class Group:
-    """Cards of the arrangement that belong together, each as the card it counts as."""
+class Group(NamedTuple):
+    """Cards of the arrangement that belong together, each as the card it counts as.
+
+    A named tuple rather than a dataclass: a hand builds several, and this is the cheaper
+    immutable value."""
 
     kind: GroupKind
     cards: tuple[Card, ...]
@@ -82,7 +84,7 @@ class Arrangement:
         return tuple(sorted(card for g in self.groups for card in g.cards))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CombinationScore:
     combination: Combination
     count: int
@@ -115,8 +117,7 @@ class Score:
 
 
 def _kind_of(set_id: int) -> GroupKind:
-    is_sequence = Meld.from_id(set_id).kind is MeldKind.SEQUENCE
-    return GroupKind.SEQUENCE if is_sequence else GroupKind.TRIPLET
+    return GroupKind.SEQUENCE if set_id >= SEQ_BASE else GroupKind.TRIPLET
 
 
 def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
@@ -127,7 +128,7 @@ def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
     cards, jokers = [], []
     for tile in entered.tiles:
         if tile is JOKER:
-            cards.append(Card(missing.pop(0)))
+            cards.append(CARDS[missing.pop(0)])
             jokers.append(True)
         else:
             cards.append(tile)
@@ -138,14 +139,19 @@ def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
 def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
     # The search keeps no record of which card of a set is a joker: any placement of the
     # real cards into the chosen sets is the same hand, so place them greedily here.
-    real = Counter(int(c) for c in hand.concealed)
+    real = [0] * KINDS
+    for card in hand.concealed:
+        real[card] += 1
 
     def concealed_group(kind: GroupKind, tiles: tuple[int, ...]) -> Group:
         jokers = []
         for t in tiles:
-            jokers.append(real[t] == 0)
-            real[t] -= real[t] > 0
-        return Group(kind, tuple(Card(t) for t in tiles), tuple(jokers))
+            if real[t]:
+                real[t] -= 1
+                jokers.append(False)
+            else:
+                jokers.append(True)
+        return Group(kind, tuple(CARDS[t] for t in tiles), tuple(jokers))
 
     groups: list[Group] = []
     free_ids = list(result.free_ids)
@@ -153,10 +159,9 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
     for entered in hand.exposed:
         set_id = next(exposed_ids) if entered.cards else free_ids.pop(0)
         groups.append(_exposed_group(entered, set_id))
-    pair = concealed_group(GroupKind.PAIR, (result.pair, result.pair))
     for set_id in result.split.fixed_sets + tuple(free_ids):
         groups.append(concealed_group(_kind_of(set_id), set_cards(set_id)))
-    groups.append(pair)
+    groups.append(concealed_group(GroupKind.PAIR, (result.pair, result.pair)))
     return Arrangement(ArrangementKind.STANDARD, tuple(groups))
 
 
@@ -167,7 +172,7 @@ def _nothing_connects_arrangement(found: NothingConnects) -> Arrangement:
         is_joker = tile in jokers_left
         if is_joker:
             jokers_left.remove(tile)
-        groups.append(Group(GroupKind.SINGLE, (Card(tile),), (is_joker,)))
+        groups.append(Group(GroupKind.SINGLE, (CARDS[tile],), (is_joker,)))
     return Arrangement(ArrangementKind.NOTHING_CONNECTS, tuple(groups))
 
 

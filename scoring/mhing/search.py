@@ -113,15 +113,23 @@ def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> tupl
     return tuple(sorted(found))
 
 
-# Blocks: the three suits, then each honour on its own (honours make no sequences).
-_BLOCKS = ((0, 9), (9, 18), (18, 27)) + tuple((t, t + 1) for t in range(SUIT_TILES, KINDS))
+def _blocks(counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """(first card, counts) of each block holding cards: the three suits, then each honour
+    on its own (honours make no sequences)."""
+    blocks = []
+    for first in (0, 9, 18):
+        block = counts[first : first + 9]
+        if any(block):
+            blocks.append((first, tuple(block)))
+    for t in range(SUIT_TILES, KINDS):
+        if counts[t]:
+            blocks.append((t, (counts[t],)))
+    return blocks
 
 
 def splits(counts: list[int], jokers: int, sets_needed: int) -> list[Split]:
     """Every distinct way to place the concealed cards in `sets_needed` sets and a pair."""
-    block_options = [
-        _block_options(lo, tuple(counts[lo:hi]), jokers) for lo, hi in _BLOCKS if any(counts[lo:hi])
-    ]
+    block_options = [_block_options(first, block, jokers) for first, block in _blocks(counts)]
     found: list[Split] = []
 
     def combine(b: int, sets: tuple[int, ...], pair: int, used: int) -> None:

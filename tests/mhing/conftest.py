@@ -1,0 +1,10 @@
+"""Helpers for the rules tests: hands are written in the notation of RULES.md §1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+# shared/ sits beside the repository, here and in CI's clone.
+SHARED = (REPO / ".." / "shared").resolve()
+GOLDEN = SHARED / "golden" / "scoring.tsv"
