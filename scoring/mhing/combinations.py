@@ -157,6 +157,9 @@ for _s in ALL_SET_IDS:
 _RANK_OF_START = {s: (s - SEQ_BASE) % 9 for s in SEQUENCE_IDS}
 
 
+_STRAIGHT_ENDS = frozenset(s for s in SEQUENCE_IDS if _RANK_OF_START[s] in (0, 6))
+
+
 def set_part(sets: tuple[int, ...]) -> tuple[Counts, int, int, int]:
     """What the four sets earn among themselves, and what the whole-hand conditions need
     from them: (counts, suit/honour bits, lowest rank, highest rank)."""
@@ -170,12 +173,12 @@ def set_part(sets: tuple[int, ...]) -> tuple[Counts, int, int, int]:
         counts[ALL_TRIPLETS] = 1
 
     # Combinations over several sets count once per distinct group of sets (RULES.md §3).
-    if len(sequences) > 1:
-        for a, b in combinations(sequences, 2):
-            if a == b:
-                counts[IDENTICAL_SEQUENCES] += 1
-            elif _RANK_OF_START[a] == _RANK_OF_START[b]:
-                counts[TWO_SEQUENCES] += 1
+    for a, b in combinations(sequences, 2):
+        if a == b:
+            counts[IDENTICAL_SEQUENCES] += 1
+        elif _RANK_OF_START[a] == _RANK_OF_START[b]:
+            counts[TWO_SEQUENCES] += 1
+    if not _STRAIGHT_ENDS.isdisjoint(sequences):  # both need a 1-2-3 and a 7-8-9
         for base in (SEQ_BASE, SEQ_BASE + 9, SEQ_BASE + 18):
             low = sequences.count(base)
             high = sequences.count(base + 6)
@@ -189,16 +192,16 @@ def set_part(sets: tuple[int, ...]) -> tuple[Counts, int, int, int]:
             counts[TWO_TRIPLETS] += 1
     honour_triplets = [t for t in triplets if t >= SUIT_TILES]
     honour_count = len(honour_triplets)
-    if all(d in honour_triplets for d in DRAGON_TILES):
+    if honour_count >= 3 and all(d in honour_triplets for d in DRAGON_TILES):
         counts[DRAGON_TRIPLETS] = 1
         honour_count -= 3  # those three earn no honour_triplet; a wind triplet still does
     counts[HONOUR_TRIPLET] = honour_count
 
-    bits, low, high = 0, 10, 0
+    bits = 0
     for s in sets:
         bits |= SET_BITS[s]
-        low = min(low, SET_LOW[s])
-        high = max(high, SET_HIGH[s])
+    low = min([SET_LOW[s] for s in sets])
+    high = max([SET_HIGH[s] for s in sets])
     return tuple(counts), bits, low, high
 
 
@@ -226,11 +229,19 @@ def pair_258(pair: int) -> int:
     return int(pair < SUIT_TILES and pair % 9 + 1 in (2, 5, 8))
 
 
+@cache
+def _whole_hand_earned(bits: int, low: int, high: int) -> tuple[int, ...]:
+    counts = whole_hand(bits, low, high)
+    return tuple(i for i, n in enumerate(counts) if n)
+
+
 def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
     """Counts for four sets (ids, sorted) and a pair (a card index); flowers not included."""
     set_counts, bits, low, high = set_part(sets)
-    whole = whole_hand(bits | TILE_BITS[pair], min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair]))
-    counts = [a + b for a, b in zip(set_counts, whole, strict=True)]
+    counts = list(set_counts)
+    bits |= TILE_BITS[pair]
+    for i in _whole_hand_earned(bits, min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair])):
+        counts[i] = 1
     counts[PAIR_258] = pair_258(pair)
     return tuple(counts)
 

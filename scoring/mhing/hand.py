@@ -6,7 +6,17 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from .cards import COPIES_PER_CARD, FLOWERS_IN_DECK, HAND_SIZE, JOKER, JOKERS_IN_DECK, Card, Tile
+from .cards import (
+    CARDS,
+    COPIES_PER_CARD,
+    FLOWERS_IN_DECK,
+    HAND_SIZE,
+    JOKER,
+    JOKERS_IN_DECK,
+    KINDS,
+    Card,
+    Tile,
+)
 from .errors import BadExposedSet, TooManyCopies, TooManyFlowers, TooManyJokers, WrongCardCount
 from .melds import sets_containing
 
@@ -65,7 +75,11 @@ class Hand:
         return counts
 
     def validate(self) -> None:
-        """Raise the first `InvalidHand` that applies; return quietly when the hand is sound.
+        """Raise the first `InvalidHand` that applies; return quietly when the hand is sound."""
+        self.checked_counts()
+
+    def checked_counts(self) -> list[int]:
+        """Validate, and return how many of each card kind (by index) the hand conceals.
 
         Exposed sets first (a typing slip there is the most specific), then flowers and
         jokers, then copies (a fifth copy is always a mistake), then the count, which a hand
@@ -78,9 +92,16 @@ class Hand:
             raise TooManyFlowers(self.flowers)
         if self.total_jokers > JOKERS_IN_DECK:
             raise TooManyJokers(self.total_jokers)
-        counts = self.card_counts()
-        if counts and max(counts.values()) > COPIES_PER_CARD:
-            card, count = min((c, n) for c, n in counts.items() if n > COPIES_PER_CARD)
-            raise TooManyCopies(card, count)
+        concealed = [0] * KINDS
+        for card in self.concealed:
+            concealed[card] += 1
+        counts = concealed[:]
+        for s in self.exposed:
+            for card in s.cards:
+                counts[card] += 1
+        if max(counts) > COPIES_PER_CARD:
+            card = next(c for c in CARDS if counts[c] > COPIES_PER_CARD)
+            raise TooManyCopies(card, counts[card])
         if self.playing_cards != HAND_SIZE:
             raise WrongCardCount(self.playing_cards)
+        return concealed

@@ -77,7 +77,7 @@ def _straights(sets: tuple[int, ...]) -> int:
 
 
 _set_cache: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-_CACHE_LIMIT = 1 << 17
+_CACHE_LIMIT = 1 << 15
 
 
 def _set_credits(sets: tuple[int, ...]) -> tuple[int, int, int, int]:

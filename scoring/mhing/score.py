@@ -17,7 +17,7 @@ from .combinations import (
 )
 from .errors import NotWinningHand
 from .hand import ExposedSet, Hand
-from .melds import SEQ_BASE, set_cards
+from .melds import ALL_SET_IDS, SEQ_BASE, set_cards
 from .notation import format_hand, parse_hand
 from .nothing_connects import NothingConnects, best_nothing_connects
 from .points import points_for
@@ -116,8 +116,10 @@ class Score:
         return {c.key: c.total for c in self.combinations}
 
 
-def _kind_of(set_id: int) -> GroupKind:
-    return GroupKind.SEQUENCE if set_id >= SEQ_BASE else GroupKind.TRIPLET
+# Per set id: its kind and its cards as `Card`s, looked up rather than rebuilt per hand.
+_KIND_OF = {s: GroupKind.SEQUENCE if s >= SEQ_BASE else GroupKind.TRIPLET for s in ALL_SET_IDS}
+_CARDS_OF = {s: tuple(CARDS[t] for t in set_cards(s)) for s in ALL_SET_IDS}
+_NO_JOKERS = (False, False, False)
 
 
 def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
@@ -133,7 +135,7 @@ def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
         else:
             cards.append(tile)
             jokers.append(False)
-    return Group(_kind_of(set_id), tuple(cards), tuple(jokers), exposed=True)
+    return Group(_KIND_OF[set_id], tuple(cards), tuple(jokers), exposed=True)
 
 
 def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
@@ -143,7 +145,9 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
     for card in hand.concealed:
         real[card] += 1
 
-    def concealed_group(kind: GroupKind, tiles: tuple[int, ...]) -> Group:
+    def concealed_group(kind: GroupKind, tiles: tuple[int, ...], cards: tuple[Card, ...]) -> Group:
+        if not hand.jokers:
+            return Group(kind, cards, _NO_JOKERS[: len(tiles)])
         jokers = []
         for t in tiles:
             if real[t]:
@@ -151,7 +155,7 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
                 jokers.append(False)
             else:
                 jokers.append(True)
-        return Group(kind, tuple(CARDS[t] for t in tiles), tuple(jokers))
+        return Group(kind, cards, tuple(jokers))
 
     groups: list[Group] = []
     free_ids = list(result.free_ids)
@@ -160,8 +164,9 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
         set_id = next(exposed_ids) if entered.cards else free_ids.pop(0)
         groups.append(_exposed_group(entered, set_id))
     for set_id in result.split.fixed_sets + tuple(free_ids):
-        groups.append(concealed_group(_kind_of(set_id), set_cards(set_id)))
-    groups.append(concealed_group(GroupKind.PAIR, (result.pair, result.pair)))
+        groups.append(concealed_group(_KIND_OF[set_id], set_cards(set_id), _CARDS_OF[set_id]))
+    pair = (result.pair, result.pair)
+    groups.append(concealed_group(GroupKind.PAIR, pair, (CARDS[result.pair],) * 2))
     return Arrangement(ArrangementKind.STANDARD, tuple(groups))
 
 
@@ -189,28 +194,27 @@ def score_hand(hand: Hand | str) -> Score:
     cards make no winning hand."""
     if isinstance(hand, str):
         hand = parse_hand(hand)
-    hand.validate()
-
-    counts = [0] * KINDS
-    for card in hand.concealed:
-        counts[card] += 1
+    counts = hand.checked_counts()
     exposed_options = [s.possible_set_ids() for s in hand.exposed if s.cards]
     exposed_free = sum(1 for s in hand.exposed if not s.cards)
 
-    candidates: list[tuple[Counts, Arrangement]] = []
     standard = best_standard(counts, hand.jokers, exposed_options, exposed_free)
-    if standard is not None:
-        candidates.append((standard.counts, _standard_arrangement(hand, standard)))
-    if not hand.exposed:  # a nothing-connects hand may have no exposed set
-        found = best_nothing_connects(counts, hand.jokers)
-        if found is not None:
-            arrangement = _nothing_connects_arrangement(found)
-            candidates.append((count_nothing_connects(found.with_honours), arrangement))
-    if not candidates:
+    # A nothing-connects hand may have no exposed set.
+    unconnected = None if hand.exposed else best_nothing_connects(counts, hand.jokers)
+    if unconnected is not None:
+        unconnected_counts = count_nothing_connects(unconnected.with_honours)
+    # The hand scores its best arrangement; on a tie the standard one.
+    if standard is not None and (
+        unconnected is None or standard.credits >= credits_of(unconnected_counts)
+    ):
+        arrangement = _standard_arrangement(hand, standard)
+        counts_best = standard.counts
+    elif unconnected is not None:
+        arrangement = _nothing_connects_arrangement(unconnected)
+        counts_best = unconnected_counts
+    else:
         raise NotWinningHand(format_hand(hand))
 
-    # The hand scores its best arrangement; on a tie the standard one, found first.
-    counts_best, arrangement = max(candidates, key=lambda c: credits_of(c[0]))
     counts_best = with_flowers(counts_best, hand.flowers)
     credits = credits_of(counts_best)
     return Score(hand, arrangement, _combination_scores(counts_best), credits, points_for(credits))

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from typing import NamedTuple
 
 from .cards import KINDS, SUIT_TILES
 from .combinations import Counts, count_standard
@@ -30,10 +31,10 @@ from .melds import SEQ_BASE, is_sequence_start, set_cards
 from .quick_credits import best_credits
 
 
-@dataclass(frozen=True)
-class Split:
+class Split(NamedTuple):
     """One way to place the concealed real cards: the sets and pair they sit in (jokers
-    filling gaps), plus how many sets and whether the pair are left entirely to jokers."""
+    filling gaps), plus how many sets and whether the pair are left entirely to jokers.
+    (A named tuple: a hand with many jokers makes hundreds of these.)"""
 
     fixed_sets: tuple[int, ...]
     pair: int | None
@@ -159,6 +160,7 @@ _LOW_START, _HIGH_START = 2, 4  # 3-4-5 and 5-6-7: a low and a high sequence, no
 _STRAIGHT_STARTS = (0, 3, 6)  # 1-2-3, 4-5-6, 7-8-9
 
 
+@lru_cache(maxsize=1 << 12)
 def _free_candidates(
     context: frozenset[int], context_tiles: frozenset[int], free_sets: int, free_pair: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -224,7 +226,7 @@ def best_standard(
     counts exposed sets of three jokers.
     """
     sets_needed = 4 - len(exposed_options) - exposed_free
-    exposed_choices = list(product(*exposed_options))
+    exposed_choices = list(product(*exposed_options)) if exposed_options else [()]
     best: tuple[int, Split, tuple[int, ...], tuple[int, ...], int] | None = None
     exposed_context = frozenset().union(*exposed_options)
     for split in splits(counts, jokers, sets_needed):
