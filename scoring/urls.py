@@ -1,5 +1,9 @@
-from django.urls import URLPattern
+from django.urls import URLPattern, path
+
+from scoring import views
 
 app_name = "scoring"
 
-urlpatterns: list[URLPattern] = []
+urlpatterns: list[URLPattern] = [
+    path("calculator/", views.calculator, name="calculator"),
+]
