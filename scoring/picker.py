@@ -43,6 +43,7 @@ from scoring.hand_errors import UnfinishedSet
 from scoring.mhing import (
     JOKER,
     Card,
+    ExposedSet,
     Hand,
     InvalidHand,
     MhingError,
@@ -60,7 +61,6 @@ from scoring.mhing.cards import (
     Joker,
     Tile,
 )
-from scoring.mhing.hand import ExposedSet
 
 
 class Flower:

@@ -3,6 +3,7 @@
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.template.loader import render_to_string
 
 from scoring.hand_errors import UnfinishedSet
 from scoring.mhing import JOKER, Card, NotWinningHand, Score, UnknownToken, WrongCardCount
@@ -206,3 +207,25 @@ def test_selection_reads_itself_back_from_a_query() -> None:
 
     assert selection.notation == "123c [5b J 7b]"
     assert selection.pending == (Card.RED,)
+
+
+def test_the_component_renders_into_any_page_with_its_own_links_and_field() -> None:
+    urls = PickerUrls("/rounds/7/hand/", extra=(("seat", "2"),))
+    p = Picker(
+        Selection.parse("99b [5b J 7b]"),
+        urls,
+        target="#hand-picker",
+        push_url=False,
+        id_prefix="seat2",
+        field_name="hand",
+    )
+
+    text = render_to_string("scoring/picker.html", {"picker": p})
+
+    assert '<input type="hidden" name="hand" value="99b [5b J 7b]">' in text
+    assert 'hx-target="#hand-picker"' in text
+    assert 'hx-push-url="false"' in text
+    assert 'id="seat2-pick-1c"' in text
+    assert 'href="/rounds/7/hand/?seat=2&amp;hand=99b+1c+[5b+J+7b]"' in text
+    assert "/calculator/" not in text
+    assert "<form" not in text  # may sit inside the round entry form
