@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: .venv run test test-postgres lint format messages makemessages clean
+.PHONY: .venv run test test-postgres test-browser lint format messages makemessages clean
 
 # Re-installs whenever pyproject.toml changes.
 .venv: $(STAMP)
@@ -50,6 +50,10 @@ test: $(STAMP) messages
 
 test-postgres: $(STAMP) messages
 	env -u REDIS_URL scripts/with_postgres.sh $(BIN)/pytest $(PYTEST_ARGS) || [ $$? -eq 5 ]
+
+# The browser tests: Debian's chromium (apt-get install chromium) driven by pytest-playwright.
+test-browser: $(STAMP) messages
+	$(LOCAL) $(BIN)/pytest -m browser $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -26,17 +26,14 @@ from scoring.mhing import (
 )
 from scoring.mhing.cards import HAND_SIZE
 
-# BracketError says what is wrong only in English prose, so match the engine's wording; an
-# unknown wording falls back to the general message below.
+# Worded per BracketError.kind; an unknown kind falls back to the general message below.
 _BRACKET_PROBLEMS = {
-    "'[' inside an exposed set": lambda: _(
+    "nested": lambda: _(
         "An exposed set is opened with '[' before the previous one is closed with ']'."
     ),
-    "']' without a matching '['": lambda: _("There is a ']' without a '[' before it."),
-    "a flower cannot be part of an exposed set": lambda: _(
-        "A flower cannot be part of an exposed set: write F outside the brackets."
-    ),
-    "'[' is never closed with ']'": lambda: _("An exposed set opened with '[' is never closed."),
+    "unopened": lambda: _("There is a ']' without a '[' before it."),
+    "flower": lambda: _("A flower cannot be part of an exposed set: write F outside the brackets."),
+    "unclosed": lambda: _("An exposed set opened with '[' is never closed."),
 }
 
 
@@ -77,7 +74,7 @@ def error_message(error: MhingError) -> str:
             "or F (a flower)."
         ) % {"token": error.token}
     if isinstance(error, BracketError):
-        worded = _BRACKET_PROBLEMS.get(error.problem)
+        worded = _BRACKET_PROBLEMS.get(error.kind)
         return worded() if worded else _("The brackets [ ] of the exposed sets do not pair up.")
     if isinstance(error, BadExposedSet):
         if error.size != 3:

@@ -3,3 +3,55 @@
 Personas (an organiser, a player, an outsider) arrive with the league models; keep fixtures
 here only when more than one test package needs them.
 """
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from django.utils import translation
+
+# Debian's Chromium: playwright cannot download its own browser here (no internet).
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A page request in German leaves German active in this thread; later tests that print
+    (a management command, say) must not inherit it."""
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _database_beside_playwright(request: pytest.FixtureRequest) -> None:
+    """Playwright's sync API runs an event loop in the tests' thread, so Django would refuse
+    to set up and flush the test database there as "async unsafe". Those steps run before
+    and after the pages, never while a page is loading, so it is safe to allow them in a
+    run that drives a browser."""
+    if any(item.get_closest_marker("browser") for item in request.session.items):
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """pytest-playwright launches Debian's Chromium, as root, with no background networking
+    (the machine's closed network refuses it)."""
+    if not shutil.which(CHROMIUM):
+        pytest.fail(
+            f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)"
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }

@@ -55,11 +55,22 @@ class UnknownToken(InvalidHand):
 
 
 class BracketError(InvalidHand):
-    """Brackets for exposed sets do not pair up, or hold something that cannot be exposed."""
+    """Brackets for exposed sets do not pair up, or hold something that cannot be exposed.
 
-    def __init__(self, problem: str) -> None:
-        self.problem = problem
-        super().__init__(problem)
+    `kind` says which, for a user interface to word: one of `BracketError.PROBLEMS`.
+    """
+
+    PROBLEMS = {
+        "nested": "'[' inside an exposed set",
+        "unopened": "']' without a matching '['",
+        "flower": "a flower cannot be part of an exposed set",
+        "unclosed": "'[' is never closed with ']'",
+    }
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.problem = self.PROBLEMS[kind]
+        super().__init__(self.problem)
 
 
 class WrongCardCount(InvalidHand):

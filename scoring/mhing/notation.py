@@ -57,19 +57,19 @@ def parse_hand(text: str) -> Hand:
     for token in _TOKEN.findall(text):
         if token == "[":
             if open_set is not None:
-                raise BracketError("'[' inside an exposed set")
+                raise BracketError("nested")
             open_set = []
             continue
         if token == "]":
             if open_set is None:
-                raise BracketError("']' without a matching '['")
+                raise BracketError("unopened")
             exposed.append(ExposedSet(tuple(open_set)))
             open_set = None
             continue
         for item in _expand(token):
             if item == FLOWER:
                 if open_set is not None:
-                    raise BracketError("a flower cannot be part of an exposed set")
+                    raise BracketError("flower")
                 flowers += 1
             elif open_set is not None:
                 open_set.append(JOKER if item == "J" else item)
@@ -78,7 +78,7 @@ def parse_hand(text: str) -> Hand:
             else:
                 concealed.append(item)
     if open_set is not None:
-        raise BracketError("'[' is never closed with ']'")
+        raise BracketError("unclosed")
     return Hand(tuple(concealed), jokers, tuple(exposed), flowers)
 
 
