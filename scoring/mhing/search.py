@@ -5,17 +5,20 @@ for whatever scores most (a fifth copy allowed), exposed sets fixed as they lie.
 
 How it works, and why it is exact:
 
-1. The concealed cards are split by a recursion over the lowest remaining card: it must sit
-   in the pair, a triplet or one of the (up to three) sequences through it. Every set takes
-   as many real cards as it can and jokers for the rest. That loses nothing: if a joker
-   stood for card x in one group while a real x sat in another, swapping them gives the same
-   sets. Jokers left over when the real cards run out form whole "free" sets (three jokers)
-   or a free pair (two).
+1. Sets never cross suits, so the concealed cards are split suit by suit (each honour on
+   its own), and the ways of each suit are combined. Within a suit, a recursion over the
+   lowest remaining card: it must sit in the pair, a triplet or one of the (up to three)
+   sequences through it. Every set takes as many real cards as it can and jokers for the
+   rest. That loses nothing: if a joker stood for card x in one group while a real x sat in
+   another, swapping them gives the same sets. Jokers left over when the real cards run out
+   form whole "free" sets (three jokers) or a free pair (two).
 2. Exposed sets are fixed; one with jokers may still be one of a few sets (`[5b J J]`:
    555b, 345b, 456b or 567b), and all of them are tried.
 3. A free set could be any of 55 sets, but most are interchangeable for scoring, so only
-   representatives are tried (see `_free_set_candidates` for the argument), and a free pair
+   representatives are tried (see `_free_candidates` for the argument), and a free pair
    is always best as a 5 of some suit, a wind or a dragon.
+4. Arrangements are compared by credits from lookup tables (`quick_credits`); only the
+   winner's breakdown is counted by the readable rules of `combinations`.
 """
 
 from __future__ import annotations
