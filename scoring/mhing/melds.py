@@ -2,15 +2,12 @@
 
 The arrangement search and the combination counting run thousands of times per hand, so a
 set is an `int`: a triplet of card t is `t` (0..33), a sequence starting at suit card t is
-`SEQ_BASE + t`. `Meld` is the typed value callers see.
+`SEQ_BASE + t`. Callers see sets as groups of `Card`s (`score.Group`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-
-from .cards import KINDS, SUIT_TILES, Card
+from .cards import KINDS, SUIT_TILES
 
 SEQ_BASE = KINDS
 
@@ -56,32 +53,3 @@ def _holds(cards: tuple[int, ...], tiles: tuple[int, ...]) -> bool:
             return False
         remaining.remove(t)
     return True
-
-
-class MeldKind(Enum):
-    SEQUENCE = "sequence"
-    TRIPLET = "triplet"
-
-
-@dataclass(frozen=True, order=True)
-class Meld:
-    """A set: a sequence or a triplet, named by its lowest card."""
-
-    kind: MeldKind
-    first: Card
-
-    @classmethod
-    def from_id(cls, set_id: int) -> Meld:
-        if set_id >= SEQ_BASE:
-            return cls(MeldKind.SEQUENCE, Card(set_id - SEQ_BASE))
-        return cls(MeldKind.TRIPLET, Card(set_id))
-
-    @property
-    def id(self) -> int:
-        base = SEQ_BASE if self.kind is MeldKind.SEQUENCE else 0
-        return base + int(self.first)
-
-    @property
-    def cards(self) -> tuple[Card, Card, Card]:
-        a, b, c = set_cards(self.id)
-        return (Card(a), Card(b), Card(c))
