@@ -12,6 +12,11 @@ from .conftest import GOLDEN
 
 
 def golden_rows() -> list[list[str]]:
+    if not GOLDEN.exists():
+        raise FileNotFoundError(
+            f"{GOLDEN} not found: the rules tests read shared/, which must sit beside the "
+            "repository (as it does in CI's clone)"
+        )
     lines = GOLDEN.read_text(encoding="utf-8").splitlines()
     return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
 
