@@ -6,7 +6,10 @@ from mhing_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("scoring.urls")),
+    path("", include("leagues.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler403 = "mhing_site.views.permission_denied"

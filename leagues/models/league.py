@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models, transaction
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
+
+from .people import Player
+
+
+class VariantChoice(models.TextChoices):
+    POINTS = Variant.POINTS.value, _("Points race")
+    CHIPS = Variant.CHIPS.value, _("Chips")
+
+
+class LeagueQuerySet(models.QuerySet):
+    def visible_to(self, user) -> LeagueQuerySet:
+        """Public leagues, plus members-only ones the user organises or plays in."""
+        if user.is_superuser:
+            return self
+        public = models.Q(is_public=True)
+        if not user.is_authenticated:
+            return self.filter(public)
+        return self.filter(
+            public | models.Q(organisers=user) | models.Q(players__user=user)
+        ).distinct()
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    season_start = models.DateField(_("season starts"), null=True, blank=True)
+    season_end = models.DateField(_("season ends"), null=True, blank=True)
+    default_target = models.PositiveIntegerField(
+        _("default target points"), default=DEFAULT_TARGET, validators=[MinValueValidator(1)]
+    )
+    default_variant = models.CharField(
+        _("default variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
+    )
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("Anyone may see it; otherwise members only.")
+    )
+    players_may_enter = models.BooleanField(
+        _("players enter their own rounds"),
+        default=False,
+        help_text=_("The seated players of a match may enter its rounds, not only organisers."),
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
+    )
+    # The league's roster: everyone seated in one of its matches is added automatically.
+    players = models.ManyToManyField(
+        Player, verbose_name=_("players"), blank=True, related_name="leagues"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-season_start", "name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:league", args=[self.slug])
+
+    def is_organiser(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+
+    def can_view(self, user) -> bool:
+        if self.is_public or self.is_organiser(user):
+            return True
+        return user.is_authenticated and self.players.filter(user=user).exists()
+
+    @transaction.atomic
+    def rerate(self) -> None:
+        """Rate every player again from the finished matches in the order they were played.
+
+        OpenSkill's Plackett-Luce model is order-dependent, so a corrected match changes every
+        rating after it: recomputing the whole league is simple and takes milliseconds.
+        """
+        from openskill.models import PlackettLuce
+
+        from .match import Match, Seat
+
+        model = PlackettLuce()
+        ratings: dict[int, object] = {}
+        played: dict[int, int] = {}
+        seats = (
+            Seat.objects.filter(match__league=self, match__status=Match.Status.FINISHED)
+            .order_by("match__played_on", "match_id", "position")
+            .values_list("match_id", "player_id", "place")
+        )
+        by_match: dict[int, list[tuple[int, int]]] = {}
+        for match_id, player_id, place in seats:
+            by_match.setdefault(match_id, []).append((player_id, place))
+        for placings in by_match.values():
+            teams = [[ratings.get(pid) or model.rating(name=str(pid))] for pid, _ in placings]
+            rated = model.rate(teams, ranks=[place for _, place in placings])
+            for (pid, _place), (rating,) in zip(placings, rated, strict=True):
+                ratings[pid] = rating
+                played[pid] = played.get(pid, 0) + 1
+        PlayerRating.objects.filter(league=self).delete()
+        PlayerRating.objects.bulk_create(
+            PlayerRating(
+                league=self,
+                player_id=pid,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                ordinal=rating.ordinal(),
+                matches=played[pid],
+            )
+            for pid, rating in ratings.items()
+        )
+
+
+class PlayerRating(models.Model):
+    """A player's OpenSkill rating in one league, kept so standings need not recompute it."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # mu - 3 sigma: the conservative figure shown and sorted on.
+    ordinal = models.FloatField(_("rating"))
+    matches = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="one_rating_per_league")
+        ]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.ordinal:.1f}"

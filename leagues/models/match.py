@@ -1,0 +1,356 @@
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import date
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from leagues.errors import MatchFinished, StaleEdit
+from scoring.mhing.match_scoring import (
+    MatchRules,
+    MatchTally,
+    RoundResult,
+    Variant,
+    add_round,
+    dealer_for_round,
+    start,
+)
+
+from .history import RoundChange
+from .league import League, VariantChoice
+from .people import Player
+from .round import Round, RoundEntry, WinningHand
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", gettext_lazy("Running")
+        FINISHED = "finished", gettext_lazy("Finished")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
+    played_on = models.DateField(gettext_lazy("date"), default=date.today)
+    # Seat position (0-based, in seat order) of the first dealer.
+    first_dealer = models.PositiveSmallIntegerField(gettext_lazy("first dealer"), default=0)
+    target_points = models.PositiveIntegerField(
+        gettext_lazy("target points"), default=500, validators=[MinValueValidator(1)]
+    )
+    variant = models.CharField(
+        gettext_lazy("variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
+    )
+    # Chips only: the agreed number of rounds (empty: until one player holds all chips).
+    round_limit = models.PositiveIntegerField(
+        gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status, default=Status.RUNNING
+    )
+    # Bumped by every round added, corrected or deleted, so a form loaded before another
+    # organiser's change is refused instead of silently overwriting it.
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        verbose_name = gettext_lazy("match")
+        verbose_name_plural = gettext_lazy("matches")
+
+    def __str__(self) -> str:
+        return _("%(league)s, match of %(date)s") % {"league": self.league, "date": self.played_on}
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:match", args=[self.league.slug, self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def rules(self, players: int | None = None) -> MatchRules:
+        return MatchRules(
+            players=players if players is not None else self.seats.count(),
+            variant=Variant(self.variant),
+            target=self.target_points,
+            round_limit=self.round_limit if self.variant == Variant.CHIPS else None,
+        )
+
+    # -- creating --------------------------------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def begin(
+        cls,
+        league: League,
+        players: Sequence[Player],
+        *,
+        first_dealer: int | None = None,
+        target_points: int | None = None,
+        variant: str | None = None,
+        round_limit: int | None = None,
+        played_on: date | None = None,
+        by=None,
+    ) -> Match:
+        """A new match with the players seated in the given order. The first dealer is drawn
+        at random when not given (RULES.md §5 ruling)."""
+        if len({p.pk for p in players}) != len(players):
+            raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
+        match = cls(
+            league=league,
+            target_points=target_points or league.default_target,
+            variant=variant or league.default_variant,
+            round_limit=round_limit,
+            played_on=played_on or date.today(),
+            created_by=by,
+        )
+        try:
+            match.rules(players=len(players))
+        except ValueError as error:
+            raise ValidationError(_rules_message(len(players), match), code="rules") from error
+        if first_dealer is None:
+            first_dealer = random.randrange(len(players))
+        if not 0 <= first_dealer < len(players):
+            raise ValidationError(_("The first dealer must be one of the seated players."))
+        match.first_dealer = first_dealer
+        match.full_clean(exclude=["league", "created_by"])
+        match.save()
+        Seat.objects.bulk_create(
+            Seat(match=match, player=player, position=position)
+            for position, player in enumerate(players)
+        )
+        league.players.add(*players)
+        match.settle()  # chips: everyone starts with 500
+        return match
+
+    # -- who may do what -------------------------------------------------------------------
+
+    def can_enter(self, user) -> bool:
+        """Organisers enter rounds; so do the match's own players if the league allows."""
+        if self.league.is_organiser(user):
+            return True
+        return (
+            user.is_authenticated
+            and self.league.players_may_enter
+            and self.seats.filter(player__user=user).exists()
+        )
+
+    def can_correct(self, user) -> bool:
+        """Only organisers correct or delete rounds; the history records who did."""
+        return self.league.is_organiser(user)
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def seated_players(self) -> list[Player]:
+        return [seat.player for seat in self.seats.select_related("player").order_by("position")]
+
+    def dealer_of(self, number: int) -> Player:
+        players = self.seated_players()
+        return players[dealer_for_round(self.first_dealer, number, len(players))]
+
+    @transaction.atomic
+    def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
+        """Add the next round. Refused once the match has ended (RULES.md §6), or when the
+        match changed since `expected_version` (two organisers entering the same round)."""
+        match = self._lock(expected_version)
+        if match.is_finished:
+            raise MatchFinished(_("The match is over: no round can be added."), code="finished")
+        score = entry.check(match)
+        number = match.rounds.count() + 1
+        round_ = Round(match=match, number=number, dealer=match.dealer_of(number), entered_by=by)
+        round_.apply_entry(entry, score)
+        round_.save()
+        if score is not None:
+            hand = WinningHand(round=round_)
+            hand.fill_from(score)
+            hand.save()
+        match.settle()
+        RoundChange.objects.create(
+            match=match,
+            round=round_,
+            number=number,
+            action=RoundChange.Action.ADDED,
+            by=by,
+            after=round_.snapshot(),
+        )
+        self.refresh_from_db()
+        return round_
+
+    @transaction.atomic
+    def correct_round(self, round_: Round, entry: RoundEntry, by, expected_version: int) -> Round:
+        """Replace a round's entry. `expected_version` is the round's version the correction
+        was made from: if someone saved the round meanwhile, this save is refused."""
+        match = self._lock()
+        before_round = Round.objects.select_related("winner", "discarder", "hand").get(
+            pk=round_.pk, match=match
+        )
+        before = before_round.snapshot()
+        score = entry.check(match)
+        if not Round.objects.filter(pk=round_.pk, version=expected_version).update(
+            version=F("version") + 1
+        ):
+            raise StaleEdit(
+                _(
+                    "Someone else changed round %(number)s while you were editing it. "
+                    "Your correction was not saved: look at the round again."
+                )
+                % {"number": round_.number},
+                code="stale",
+            )
+        updated = Round.objects.get(pk=round_.pk)
+        updated.apply_entry(entry, score)
+        updated.save()
+        WinningHand.objects.filter(round=updated).delete()
+        if score is not None:
+            hand = WinningHand(round=updated)
+            hand.fill_from(score)
+            hand.save()
+        match.settle()
+        updated = Round.objects.select_related("winner", "discarder", "hand").get(pk=updated.pk)
+        RoundChange.objects.create(
+            match=match,
+            round=updated,
+            number=updated.number,
+            action=RoundChange.Action.EDITED,
+            by=by,
+            before=before,
+            after=updated.snapshot(),
+        )
+        self.refresh_from_db()
+        return updated
+
+    @transaction.atomic
+    def delete_round(self, round_: Round, by, expected_version: int) -> None:
+        """Remove a round entered by mistake. Later rounds move up one number, and their
+        dealers follow, since the deal passes left once per round played."""
+        match = self._lock()
+        current = Round.objects.select_related("winner", "discarder", "hand").get(
+            pk=round_.pk, match=match
+        )
+        if current.version != expected_version:
+            raise StaleEdit(
+                _(
+                    "Someone else changed round %(number)s meanwhile; it was not deleted. "
+                    "Look at the round again."
+                )
+                % {"number": current.number},
+                code="stale",
+            )
+        before = current.snapshot()
+        number = current.number
+        current.delete()
+        later = list(match.rounds.filter(number__gt=number).order_by("number"))
+        players = match.seated_players()
+        for moved in later:
+            moved.number -= 1
+            moved.dealer = players[dealer_for_round(match.first_dealer, moved.number, len(players))]
+            # One at a time, in order, so the unique (match, number) constraint always holds.
+            moved.save(update_fields=["number", "dealer"])
+        match.settle()
+        RoundChange.objects.create(
+            match=match, number=number, action=RoundChange.Action.DELETED, by=by, before=before
+        )
+        self.refresh_from_db()
+
+    def undo_last_round(self, by, expected_version: int | None = None) -> None:
+        last = self.rounds.order_by("-number").first()
+        if last is None:
+            raise ValidationError(_("There is no round to undo."), code="no_round")
+        if expected_version is not None and expected_version != self.version:
+            raise StaleEdit(_("The match changed meanwhile: nothing was undone."), code="stale")
+        self.delete_round(last, by, last.version)
+
+    def _lock(self, expected_version: int | None = None) -> Match:
+        """This match, locked for the rest of the transaction, its version bumped."""
+        match = Match.objects.select_for_update().get(pk=self.pk)
+        if expected_version is not None and match.version != expected_version:
+            raise StaleEdit(
+                _(
+                    "The score sheet changed while you were entering this round (someone "
+                    "else saved a round). Nothing was saved: check the sheet and enter it again."
+                ),
+                code="stale",
+            )
+        match.version += 1
+        match.save(update_fields=["version"])
+        return match
+
+    def tally(self) -> MatchTally:
+        """Replay the rounds in order (RULES.md §6)."""
+        positions = {seat.player_id: seat.position for seat in self.seats.all()}
+        rules = self.rules(players=len(positions))
+        tally = start(rules)
+        rounds = self.rounds.select_related("hand").order_by("number")
+        for round_ in rounds:
+            if tally.finished:
+                raise MatchFinished(
+                    _(
+                        "This change would end the match at round %(number)s, before its "
+                        "last round. Delete the later rounds first."
+                    )
+                    % {"number": round_.number - 1},
+                    code="ends_early",
+                )
+            tally = add_round(rules, tally, _result_of(round_, positions))
+        return tally
+
+    def settle(self) -> None:
+        """Bring the seats' totals and placings, the status and the ratings up to date."""
+        was_finished = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
+        tally = self.tally()
+        seats = list(self.seats.order_by("position"))
+        for seat, total, place in zip(seats, tally.totals, tally.placings(), strict=True):
+            seat.total, seat.place = total, place
+        Seat.objects.bulk_update(seats, ["total", "place"])
+        self.status = self.Status.FINISHED if tally.finished else self.Status.RUNNING
+        Match.objects.filter(pk=self.pk).update(status=self.status)
+        if self.Status.FINISHED in (was_finished, self.status):
+            self.league.rerate()
+
+
+def _result_of(round_: Round, positions: dict[int, int]) -> RoundResult:
+    if round_.is_draw:
+        return RoundResult()
+    return RoundResult(
+        winner=positions[round_.winner_id],
+        points=round_.hand.points,
+        discarder=positions.get(round_.discarder_id) if round_.discarder_id else None,
+    )
+
+
+def _rules_message(players: int, match: Match) -> str:
+    if not 2 <= players <= 6:
+        return _("A match has 2 to 6 players, not %(count)s.") % {"count": players}
+    if match.variant == Variant.CHIPS and players > 4:
+        return _("Chips are played by 2 to 4 players, not %(count)s.") % {"count": players}
+    return _("The target and the number of rounds must be positive numbers.")
+
+
+class Seat(models.Model):
+    """A player's place at a match, in seat order (play goes to the left: position + 1)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(gettext_lazy("seat"))
+    # Kept up to date by Match.settle(): points won (points race) or chips held (chips).
+    total = models.IntegerField(gettext_lazy("total"), default=0)
+    place = models.PositiveSmallIntegerField(gettext_lazy("place"), default=1)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["match", "player"], name="one_seat_per_player"),
+        ]
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
+
+    def __str__(self) -> str:
+        return f"{self.match_id}:{self.position} {self.player}"
