@@ -1,0 +1,234 @@
+"""A live table: seats, the match over rounds and the current round, kept as the engine's JSON.
+
+Every change goes through one method that locks the row (`select_for_update`), applies the
+pure engine (games.play), saves the new state with `version` + 1 in the same transaction, and
+returns. Callers (the websocket consumer, the lobby views) then tell the table's group
+"version V" and each socket renders its own seat's view (docs/live_protocol.md).
+
+Table methods used by the lobby and the consumer (the lobby's in games.table_lobby, play's in
+games.table_play, mixed in to keep each module readable):
+    Table.create(by, ...)            a new table, the creator seated at position 0
+    take_seat(user, position) / leave_seat(user) / fill_with_bots() / start(by)
+    act(position, action)            -> (version, events); `position` None is the table
+    run_due(now)                     the deadline passed: close claims, play an idle turn,
+                                     deal the next round (close_claims_if_due: claims only)
+    ready_for_next_round(position)   a player is done reading the round's result
+    bot_step() / bot_turns()         one / all moves of bots and disconnected seats
+    connect(position) / disconnect(position)
+    seat_of(user) / snapshot(position) / view(position)
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.play.match import Match as PlayMatch
+from games.play.match import match_from_dict
+from games.play.serialize import state_from_dict
+from games.play.state import RoundState
+from games.play.views import view_for
+from games.table_lobby import TableLobby
+from games.table_play import TablePlay, table_summary
+from leagues.models import League
+from leagues.models.league import VariantChoice
+from scoring.mhing.match_scoring import DEFAULT_TARGET
+
+SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
+DEFAULT_CLAIM_TIMEOUT = 8
+
+
+def new_slug() -> str:
+    return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(8))
+
+
+class Table(TableLobby, TablePlay, models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", gettext_lazy("Waiting for players")
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
+
+    slug = models.CharField(max_length=12, unique=True, default=new_slug, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # Where the finished match is recorded; empty: a friendly game, recorded nowhere.
+    league = models.ForeignKey(
+        League,
+        verbose_name=gettext_lazy("league"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tables",
+    )
+    players = models.PositiveSmallIntegerField(
+        gettext_lazy("players"), default=4, validators=[MinValueValidator(2), MaxValueValidator(6)]
+    )
+    target = models.PositiveIntegerField(
+        gettext_lazy("target points"), default=DEFAULT_TARGET, validators=[MinValueValidator(1)]
+    )
+    variant = models.CharField(
+        gettext_lazy("variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
+    )
+    # Chips only: the agreed number of rounds (empty: until one player holds all chips).
+    round_limit = models.PositiveIntegerField(
+        gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    claim_timeout = models.PositiveSmallIntegerField(
+        gettext_lazy("seconds to claim a discard"),
+        default=DEFAULT_CLAIM_TIMEOUT,
+        validators=[MinValueValidator(1), MaxValueValidator(120)],
+    )
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status, default=Status.WAITING
+    )
+    # games.play.match.match_to_dict and games.play.serialize.state_to_dict: the whole truth,
+    # stock order and every hand included. Never sent to a browser (see `view`).
+    match_state = models.JSONField(null=True, blank=True, editable=False)
+    round_state = models.JSONField(null=True, blank=True, editable=False)
+    # Each finished round: winner, discarder and the winning hand in RULES.md notation,
+    # what games.recording enters in the league (the round state keeps only the last round).
+    results = models.JSONField(default=list, blank=True, editable=False)
+    # Bumped by every change anyone could see, so a client knows whether it is up to date.
+    version = models.PositiveIntegerField(default=1, editable=False)
+    # When the table acts by itself: the claim window closes, an idle turn is played by the
+    # bot, or the next round is dealt (which one follows from the round's phase).
+    deadline = models.DateTimeField(null=True, blank=True, editable=False)
+    # Seats whose players asked for the next round while the last one's result is shown.
+    ready = models.JSONField(default=list, blank=True, editable=False)
+    # The events of the change that made `version`, stored per viewer (games.table_play), so
+    # each socket can send its own seat's events without secrets crossing the channel layer.
+    last_change = models.JSONField(default=dict, blank=True, editable=False)
+    recorded_match = models.ForeignKey(
+        "leagues.Match",
+        verbose_name=gettext_lazy("recorded as"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = gettext_lazy("table")
+        verbose_name_plural = gettext_lazy("tables")
+
+    def __str__(self) -> str:
+        return _("Table %(slug)s") % {"slug": self.slug}
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:table", args=[self.slug])
+
+    # -- reading the stored state ------------------------------------------------------------
+
+    def match(self) -> PlayMatch | None:
+        return match_from_dict(self.match_state) if self.match_state else None
+
+    def round(self) -> RoundState | None:
+        return state_from_dict(self.round_state) if self.round_state else None
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.status == self.Status.WAITING
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def seat_list(self) -> list[TableSeat]:
+        return list(self.seats.select_related("user").order_by("position"))
+
+    def seat_of(self, user) -> TableSeat | None:
+        """The user's seat at this table, or None (spectator, anonymous)."""
+        if user is None or not user.is_authenticated:
+            return None
+        return self.seats.filter(user=user).first()
+
+    def can_start(self, user) -> bool:
+        return user.is_authenticated and (user.is_superuser or user.pk == self.created_by_id)
+
+    def snapshot(self, position: int | None) -> dict[str, Any]:
+        """The `snapshot` frame for a seat (None: a spectator): public table facts and the
+        round as that seat may see it."""
+        state = self.round()
+        return {
+            "type": "snapshot",
+            "version": self.version,
+            "table": table_summary(self),
+            "view": view_for(state, position) if state is not None else None,
+        }
+
+    def view(self, position: int | None) -> dict[str, Any] | None:
+        """`view_for` of the current round for the seat, or None before the first deal."""
+        state = self.round()
+        return view_for(state, position) if state is not None else None
+
+    def deadline_epoch(self) -> float | None:
+        return self.deadline.timestamp() if self.deadline else None
+
+
+class TableSeat(models.Model):
+    """A place at a table: a person (user), a bot, or empty (neither) while waiting."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(gettext_lazy("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="table_seats",
+    )
+    is_bot = models.BooleanField(gettext_lazy("bot"), default=False)
+    name = models.CharField(gettext_lazy("name"), max_length=80, blank=True)
+    # Open websockets of this seat's player, across server processes (two tabs count twice):
+    # at 0 the bot plays the seat's turns until the player is back.
+    connections = models.PositiveSmallIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_table_seat_each"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user_at_a_table",
+            ),
+        ]
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
+
+    def __str__(self) -> str:
+        return f"{self.table.slug}:{self.position} {self.name or '-'}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.is_bot
+
+    @property
+    def connected(self) -> bool:
+        return self.connections > 0
+
+    @property
+    def played_by_bot(self) -> bool:
+        """The bot moves for this seat: a bot's, or a person's who is not connected."""
+        return self.is_bot or not self.connected

@@ -1,0 +1,98 @@
+"""A finished live match, recorded in the table's league as if an organiser had entered it.
+
+`Match.begin` with the seated players (a person's linked league player, or one made for
+them; bots as players named after their seat), then `Match.record_round` for every round
+with the winner's hand in RULES.md notation. The league scores each hand again from its
+text and settles the match with the same rules (scoring.mhing.match_scoring), so a live
+match and a hand-entered one cannot differ. Recording happens once: `recorded_match` is set
+in the same transaction, under the table's row lock.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from leagues.models import Match, Player, RoundEntry
+from leagues.models.round import Outcome, WinType
+
+if TYPE_CHECKING:
+    from games.models import Table, TableSeat
+
+log = logging.getLogger(__name__)
+
+
+def _free_name(base: str) -> str:
+    """`base`, or `base (2)`, `base (3)`…: a league player's name is unique."""
+    name, n = base, 1
+    while Player.objects.filter(display_name=name).exists():
+        n += 1
+        name = f"{base} ({n})"
+    return name
+
+
+def league_player(seat: TableSeat) -> Player:
+    """The league player who sat in the seat."""
+    user = seat.user
+    if user is not None:
+        player = getattr(user, "player", None)
+        if player is not None:
+            return player
+        return Player.objects.create(display_name=_free_name(seat.name), user=user)
+    # A bot, or a person whose account has since been deleted: known by the seat's name.
+    player = Player.objects.filter(display_name=seat.name, user=None).first()
+    return player or Player.objects.create(display_name=_free_name(seat.name))
+
+
+def record_match(table: Table) -> Match | None:
+    """Record the table's finished match in its league; the league match, or None when there
+    is nothing to record (no league, not finished, already recorded). A ValidationError from
+    the league (which should not happen: the engine played by the same rules) is logged and
+    raised, and the table stays unrecorded so an organiser can record it from the admin."""
+    try:
+        with transaction.atomic():
+            return _record(table)
+    except ValidationError:
+        log.exception("table %s: the league refused the finished match", table.slug)
+        raise
+
+
+def _record(table: Table) -> Match | None:
+    locked = type(table).objects.select_for_update().get(pk=table.pk)
+    if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
+        return None
+    seats = locked.seat_list()
+    players = [league_player(seat) for seat in seats]
+    data = locked.match_state
+    match = Match.begin(
+        locked.league,
+        players,
+        first_dealer=data["first_dealer"],
+        target_points=locked.target,
+        variant=locked.variant,
+        round_limit=data["round_limit"],
+        played_on=locked.created_at.date(),
+        by=locked.created_by,
+    )
+    for result in locked.results:
+        match.record_round(_entry(result, players), by=locked.created_by)
+    locked.recorded_match = match
+    locked.save(update_fields=["recorded_match"])
+    table.recorded_match = match
+    return match
+
+
+def _entry(result: dict, players: list[Player]) -> RoundEntry:
+    if result["winner"] is None:
+        return RoundEntry.draw()
+    discarder = result["discarder"]
+    return RoundEntry(
+        outcome=Outcome.WON,
+        winner=players[result["winner"]],
+        win_type=WinType.SELF_DRAW if discarder is None else WinType.DISCARD,
+        discarder=None if discarder is None else players[discarder],
+        hand=result["hand"],
+    )

@@ -1,0 +1,198 @@
+"""The table before play: creating it, taking and leaving seats, bots, starting the match.
+
+Mixed into `games.models.Table`; each change locks the row and bumps `version` like a move in
+play, so sockets already watching the table (the lobby's players) see seats fill up.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.errors import TableError
+from games.play.match import match_to_dict, new_match, start_round
+from games.play.serialize import state_to_dict
+from games.table_play import change, locked, save_change, turn_deadline
+from scoring.mhing.match_scoring import MatchRules, Variant
+
+if TYPE_CHECKING:
+    from games.models import Table, TableSeat
+
+
+def seat_name(user) -> str:
+    """The name people know: the league player linked to the account, else the username."""
+    player = getattr(user, "player", None)
+    if player is not None:
+        return player.display_name
+    return user.get_full_name() or user.get_username()
+
+
+def may_record_in(league, user) -> bool:
+    """Recording a match changes league data: organisers, or the league's own players when
+    it lets players enter their rounds (as on the score sheet)."""
+    if league.is_organiser(user):
+        return True
+    return (
+        user.is_authenticated
+        and league.players_may_enter
+        and league.players.filter(user=user).exists()
+    )
+
+
+class TableLobby:
+    @classmethod
+    def create(
+        cls,
+        by,
+        *,
+        players: int = 4,
+        target: int | None = None,
+        variant: str | None = None,
+        round_limit: int | None = None,
+        claim_timeout: int | None = None,
+        league=None,
+        sit: bool = True,
+    ) -> Table:
+        """A new table waiting for players; the creator sits at position 0 unless `sit` is
+        False. Target and variant default to the league's. Raises ValidationError (bad
+        settings) or TableError (`not_allowed`: may not record in that league)."""
+        if league is not None and not may_record_in(league, by):
+            raise TableError(
+                _("Only the league's organisers may record a live match in %(league)s.")
+                % {"league": league},
+                code="not_allowed",
+            )
+        table = cls(
+            created_by=by,
+            league=league,
+            players=players,
+            target=target or (league.default_target if league else 500),
+            variant=variant or (league.default_variant if league else Variant.POINTS.value),
+            round_limit=round_limit,
+        )
+        if claim_timeout is not None:
+            table.claim_timeout = claim_timeout
+        table.full_clean(exclude=["created_by", "league", "recorded_match", "slug"])
+        try:
+            MatchRules(table.players, Variant(table.variant), table.target, table.round_limit)
+        except ValueError as error:
+            if table.variant == Variant.CHIPS and table.players > 4:
+                message = _("Chips are played by 2 to 4 players, not %(count)s.") % {
+                    "count": table.players
+                }
+            else:
+                message = str(error)
+            raise TableError(message, code="bad_settings") from error
+        with transaction.atomic():
+            table.save()
+            table.seats.model.objects.bulk_create(
+                table.seats.model(table=table, position=p) for p in range(table.players)
+            )
+            if sit:
+                table.take_seat(by, 0)
+        table.refresh_from_db()
+        return table
+
+    def _lobby_change(self, by=None) -> Table:
+        table = locked(self)
+        if not table.is_waiting:
+            raise TableError(
+                _("The game has started: seats can no longer change."), code="not_waiting"
+            )
+        if by is not None and not table.can_start(by):
+            raise TableError(
+                _("Only the player who opened the table may do that."), code="not_allowed"
+            )
+        return table
+
+    @change
+    def take_seat(self, user, position: int | None = None) -> TableSeat:
+        """Seat the user at `position`, or at the first empty seat."""
+        if user is None or not user.is_authenticated:
+            raise TableError(_("Sign in to take a seat."), code="not_signed_in")
+        table = self._lobby_change()
+        seats = table.seat_list()
+        if any(s.user_id == user.pk for s in seats):
+            raise TableError(_("You already have a seat at this table."), code="already_seated")
+        if position is None:
+            free = [s for s in seats if s.is_empty]
+            if not free:
+                raise TableError(_("Every seat is taken."), code="seat_taken")
+            seat = free[0]
+        else:
+            if not isinstance(position, int) or not 0 <= position < table.players:
+                raise TableError(
+                    _("This table has no seat %(position)s.") % {"position": position},
+                    code="no_such_seat",
+                )
+            seat = seats[position]
+            if not seat.is_empty:
+                raise TableError(_("That seat is taken."), code="seat_taken")
+        seat.user, seat.is_bot, seat.name = user, False, seat_name(user)
+        seat.save(update_fields=["user", "is_bot", "name"])
+        save_change(table)
+        return seat
+
+    @change
+    def leave_seat(self, user) -> None:
+        table = self._lobby_change()
+        seat = table.seat_of(user)
+        if seat is None:
+            raise TableError(_("You have no seat at this table."), code="not_seated")
+        seat.user, seat.name, seat.connections = None, "", 0
+        seat.save(update_fields=["user", "name", "connections"])
+        save_change(table)
+
+    @change
+    def fill_with_bots(self, by=None) -> int:
+        """Put a bot in every empty seat; how many were added."""
+        table = self._lobby_change(by)
+        empty = [s for s in table.seat_list() if s.is_empty]
+        for seat in empty:
+            seat.is_bot, seat.name = True, _bot_name(seat.position)
+            seat.save(update_fields=["is_bot", "name"])
+        if empty:
+            save_change(table)
+        return len(empty)
+
+    @change
+    def remove_bot(self, position: int, by=None) -> None:
+        table = self._lobby_change(by)
+        seat = table.seats.filter(position=position, is_bot=True).first()
+        if seat is None:
+            raise TableError(_("There is no bot in that seat."), code="no_such_seat")
+        seat.is_bot, seat.name = False, ""
+        seat.save(update_fields=["is_bot", "name"])
+        save_change(table)
+
+    @change
+    def start(self, by=None) -> int:
+        """Draw the first dealer, deal round 1; the new version."""
+        table = self._lobby_change(by)
+        if any(s.is_empty for s in table.seat_list()):
+            raise TableError(
+                _("Every seat needs a player or a bot before the game starts."),
+                code="seats_empty",
+            )
+        match = new_match(
+            table.players,
+            secrets.randbits(63),
+            variant=table.variant,
+            target=table.target,
+            round_limit=table.round_limit if table.variant == Variant.CHIPS else None,
+        )
+        state, events = start_round(match)
+        table.match_state = match_to_dict(match)
+        table.round_state = state_to_dict(state)
+        table.status = table.Status.PLAYING
+        table.deadline = turn_deadline(table, state, timezone.now())
+        return save_change(table, events)
+
+
+def _bot_name(position: int) -> str:
+    # Stored, not translated per reader: it becomes a league player's name when recorded.
+    return f"Bot {position + 1}"

@@ -1,0 +1,382 @@
+"""The table in play: every move locks the row, runs the pure engine, saves state and version.
+
+Mixed into `games.models.Table`. The engine (games.play) decides what is legal and what
+happens; this module only adds what a table needs around it: who is played by the bot, the
+deadlines (claim window, idle turn, pause between rounds), the events stored per viewer, and
+one transaction per change so two server processes can never interleave on a table.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
+from functools import wraps
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from django.conf import settings
+from django.db import OperationalError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.errors import TableError
+from games.play.actions import Action, CloseClaims, action_from_dict
+from games.play.bots import choose_action
+from games.play.claims import hand_text
+from games.play.events import Event, event_to_dict
+from games.play.match import match_to_dict, record_round, start_round
+from games.play.round import apply, awaiting
+from games.play.serialize import state_to_dict
+from games.play.state import Phase, RoundState
+from games.play.views import view_for
+
+if TYPE_CHECKING:
+    from games.models import Table, TableSeat
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+TURN = "turn"  # a bot's discard (or Mhing): paced by MHING_BOT_DELAY
+ANSWER = "answer"  # a bot's answer to a discard: given at once (docs/live_protocol.md)
+
+
+def next_round_pause() -> float:
+    """Seconds a finished round's result stays up before the next deal, unless every
+    connected player asks for the next round sooner."""
+    return float(getattr(settings, "MHING_NEXT_ROUND_PAUSE", 20))
+
+
+def turn_timeout() -> float:
+    """Seconds a connected player may take over a discard before the bot plays it for them:
+    a stalled browser (or a seat still marked connected after a server crash) must not stop
+    the table for good."""
+    return float(getattr(settings, "MHING_TURN_TIMEOUT", 60))
+
+
+# -- one change = one transaction -------------------------------------------------------------
+
+
+def _retrying(fn: Callable[[], T]) -> T:
+    """Run `fn` in a transaction; retry when SQLite says another process holds the write
+    lock (PostgreSQL waits on the row lock instead, so it never gets here)."""
+    for attempt in range(6):
+        try:
+            with transaction.atomic():
+                return fn()
+        except OperationalError as error:
+            if transaction.get_connection().in_atomic_block or "locked" not in str(error):
+                raise
+            if attempt == 5:
+                raise
+            time.sleep(0.01 * 2**attempt)
+    raise AssertionError("unreachable")
+
+
+def change(method: Callable[..., T]) -> Callable[..., T]:
+    """A Table method that changes the table: in its own (retried) transaction, then `self`
+    reloaded, and a match that has just ended recorded in the league."""
+
+    @wraps(method)
+    def wrapper(self: Table, *args: Any, **kwargs: Any) -> T:
+        result = _retrying(lambda: method(self, *args, **kwargs))
+        self.refresh_from_db()
+        if self.is_finished and self.league_id and not self.recorded_match_id:
+            from games.recording import record_match
+
+            record_match(self)
+        return result
+
+    return wrapper
+
+
+def locked(table: Table) -> Table:
+    """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
+    return type(table).objects.select_for_update().get(pk=table.pk)
+
+
+def save_change(table: Table, events: Iterable[Event] = ()) -> int:
+    """Save a locked table's new state as the next version, with the events that made it."""
+    old = table.version
+    stored = {"from": old, "events": events_by_viewer(events, table.players)}
+    saved = (
+        type(table)
+        .objects.filter(pk=table.pk, version=old)
+        .update(
+            version=old + 1,
+            last_change=stored,
+            status=table.status,
+            match_state=table.match_state,
+            round_state=table.round_state,
+            results=table.results,
+            deadline=table.deadline,
+            ready=table.ready,
+            updated_at=timezone.now(),
+        )
+    )
+    if not saved:  # SQLite has no row lock: a version check catches the other process
+        raise TableError(_("The table changed meanwhile; try again."), code="stale")
+    table.version, table.last_change = old + 1, stored
+    return table.version
+
+
+def events_by_viewer(events: Iterable[Event], players: int) -> list[dict[str, Any]]:
+    """Each event as everyone sees it, plus the forms only one seat may see (a drawn card,
+    the seat's own answer), so a socket can send its seat's events without the engine."""
+    stored = []
+    for event in events:
+        public = event_to_dict(event, None)
+        own = {}
+        for seat in range(players):
+            seen = event_to_dict(event, seat)
+            if seen != public:
+                own[str(seat)] = seen
+        stored.append({"all": public, "seats": own} if own else {"all": public})
+    return stored
+
+
+def events_for(last_change: dict[str, Any], position: int | None) -> list[dict[str, Any]]:
+    key = str(position)
+    return [e.get("seats", {}).get(key, e["all"]) for e in last_change.get("events", [])]
+
+
+def round_result(state: RoundState, number: int) -> dict[str, Any]:
+    """A finished round as the league records it: the winning hand as text (RULES.md §1)."""
+    outcome = state.outcome
+    hand = ""
+    if outcome.winner is not None:
+        winner = state.seats[outcome.winner]
+        hand = hand_text(winner.concealed, winner.exposed_tiles, winner.flowers)
+    return {
+        "number": number,
+        "dealer": state.dealer,
+        "winner": outcome.winner,
+        "discarder": outcome.discarder,
+        "hand": hand,
+        "points": outcome.points,
+        "credits": outcome.credits,
+    }
+
+
+def turn_deadline(table: Table, state: RoundState, now: datetime) -> datetime | None:
+    """When the table acts by itself in this state: closes the claim window, plays the idle
+    player's discard, or deals the next round."""
+    if state.phase is Phase.CLAIMS:
+        seconds = table.claim_timeout
+    elif state.phase is Phase.DISCARD:
+        seconds = turn_timeout()
+    elif table.is_playing:
+        seconds = next_round_pause()
+    else:
+        return None
+    return now + timedelta(seconds=seconds)
+
+
+def everyone_away(seats: list[TableSeat]) -> bool:
+    """A table with people at it, none of them connected: it waits for them rather than let
+    bots finish a (league) match for absent players."""
+    people = [s for s in seats if not s.is_bot]
+    return bool(people) and not any(s.connected for s in people)
+
+
+def bot_played(seats: list[TableSeat]) -> set[int]:
+    """Seats the bot moves for: bots, and people who are not connected; nobody while
+    everyone is away."""
+    if everyone_away(seats):
+        return set()
+    return {s.position for s in seats if s.played_by_bot}
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    """The public facts of the table for the snapshot frame (docs/live_protocol.md)."""
+    seats = [
+        {
+            "position": s.position,
+            "name": s.name,
+            "is_bot": s.is_bot,
+            "is_empty": s.is_empty,
+            "connected": s.connected,
+        }
+        for s in table.seat_list()
+    ]
+    phase = (table.round_state or {}).get("phase")
+    match = None
+    if table.match_state:
+        data = table.match_state
+        rounds = data["rounds"]
+        match = {
+            "round": len(rounds) + (1 if phase and phase != Phase.OVER else 0),
+            "dealer": (table.round_state or {}).get("dealer", data["dealer"]),
+            "first_dealer": data["first_dealer"],
+            "totals": data["totals"],
+            "finished": data["finished"],
+            "winner": data["winner"],
+            # The seed is left out: it would let anyone compute every round's shuffle.
+            "rounds": rounds,
+        }
+    deadline = table.deadline_epoch()
+    return {
+        "slug": table.slug,
+        "status": table.status,
+        "players": table.players,
+        "target": table.target,
+        "variant": table.variant,
+        "round_limit": table.round_limit,
+        "claim_timeout": table.claim_timeout,
+        "league": table.league.name if table.league_id else None,
+        "seats": seats,
+        "match": match,
+        "claim_deadline": deadline if phase == Phase.CLAIMS else None,
+        "turn_deadline": deadline if phase == Phase.DISCARD else None,
+        "next_round_at": deadline if phase == Phase.OVER and table.is_playing else None,
+        "ready": list(table.ready),
+        "recorded_match": table.recorded_match_id,
+    }
+
+
+# -- the mixin ------------------------------------------------------------------------------
+
+
+class TablePlay:
+    def _require_playing(self: Table) -> None:
+        if self.is_waiting:
+            raise TableError(_("The game has not started yet."), code="not_started")
+        if self.is_finished:
+            raise TableError(_("The match is over."), code="finished")
+
+    def _advance(
+        self: Table, before: RoundState, action: Action, position: int | None
+    ) -> tuple[int, tuple[Event, ...]]:
+        """Apply the action to the locked table and save it; the engine raises before any
+        change when the action is refused."""
+        after, events = apply(before, position, action)
+        now = timezone.now()
+        if after.phase is Phase.OVER:
+            match = record_round(self.match(), after.outcome)
+            self.match_state = match_to_dict(match)
+            self.results = [*self.results, round_result(after, match.rounds[-1].number)]
+            self.ready = []
+            if match.finished:
+                self.status = self.Status.FINISHED
+        if not (after.phase is Phase.CLAIMS and before.phase is Phase.CLAIMS):
+            # A new turn, window or result: its own deadline. Answers keep the window's.
+            self.deadline = turn_deadline(self, after, now)
+        self.round_state = state_to_dict(after)
+        return save_change(self, events), events
+
+    @change
+    def act(self: Table, position: int | None, action: Any) -> tuple[int, tuple[Event, ...]]:
+        """A player's action (an engine action or its dict) for seat `position`; returns
+        the new version and what happened. Raises TableError or the engine's PlayError
+        (MalformedAction, IllegalAction); either way nothing changed."""
+        if not isinstance(action, Action):
+            action = action_from_dict(action)
+        table = locked(self)
+        table._require_playing()
+        return table._advance(table.round(), action, position)
+
+    @change
+    def run_due(self: Table, now: datetime | None = None, only_claims: bool = False) -> int | None:
+        """The deadline has passed: close the claim window (who has not answered passes),
+        let the bot play an idle player's discard, or deal the next round. Several processes
+        may call this for the same deadline: the first does it, the others find nothing due.
+        Returns the new version, or None when nothing was due."""
+        now = now or timezone.now()
+        table = locked(self)
+        if not table.is_playing or table.deadline is None or now < table.deadline:
+            return None
+        if everyone_away(table.seat_list()):
+            return None  # the table waits for its players
+        state = table.round()
+        if state.phase is Phase.CLAIMS:
+            return table._advance(state, CloseClaims(), None)[0]
+        if only_claims:
+            return None
+        if state.phase is Phase.DISCARD:
+            return table._advance(state, table._bot_choice(state, state.turn), state.turn)[0]
+        return table._deal_next(now)
+
+    def close_claims_if_due(self: Table, now: datetime | None = None) -> int | None:
+        return self.run_due(now, only_claims=True)
+
+    @change
+    def ready_for_next_round(self: Table, position: int) -> int:
+        """The seat's player has read the round's result. Once every connected person has,
+        the next round is dealt without waiting for the pause to run out."""
+        table = locked(self)
+        table._require_playing()
+        if table.round_state["phase"] != Phase.OVER:
+            raise TableError(_("The round is still being played."), code="round_not_over")
+        if position not in table.ready:
+            table.ready = sorted([*table.ready, position])
+        people = [s.position for s in table.seat_list() if not s.is_bot and s.connected]
+        if set(people) <= set(table.ready):
+            return table._deal_next(timezone.now())
+        return save_change(table)
+
+    def _deal_next(self: Table, now: datetime) -> int:
+        state, events = start_round(self.match())
+        self.round_state = state_to_dict(state)
+        self.ready = []
+        self.deadline = turn_deadline(self, state, now)
+        return save_change(self, events)
+
+    def _bot_choice(self: Table, state: RoundState, seat: int) -> Action:
+        # Seeded by the table and the move, so a replayed table makes the same choices.
+        rng = random.Random(f"{self.pk}:{state.seed}:{state.moves}:{seat}")
+        return choose_action(view_for(state, seat), seat, rng)
+
+    def _bot_seat(self: Table, state: RoundState | None) -> tuple[int, str] | None:
+        if not self.is_playing or state is None or state.phase is Phase.OVER:
+            return None
+        automatic = bot_played(self.seat_list())
+        for seat in awaiting(state):
+            if seat in automatic:
+                return seat, TURN if state.phase is Phase.DISCARD else ANSWER
+        return None
+
+    def pending_bot(self: Table) -> str | None:
+        """Whether the bot has a move to make now: TURN, ANSWER, or None."""
+        table = type(self).objects.get(pk=self.pk)
+        found = table._bot_seat(table.round())
+        return found[1] if found else None
+
+    @change
+    def bot_step(self: Table) -> tuple[int | None, str | None]:
+        """Play one move for a bot or a disconnected player, if one is awaited. Returns the
+        new version (None: nothing to play) and the kind of the next bot move (or None)."""
+        table = locked(self)
+        state = table.round()
+        found = table._bot_seat(state)
+        if found is None:
+            return None, None
+        seat, _kind = found
+        version, _events = table._advance(state, table._bot_choice(state, seat), seat)
+        after = table._bot_seat(table.round())
+        return version, after[1] if after else None
+
+    def bot_turns(self: Table, limit: int = 10_000) -> int:
+        """Every move of bots and disconnected seats until a connected person must act or
+        the round ends, without pauses (tests, scripts); the number of moves played."""
+        played = 0
+        kind = self.pending_bot()
+        while kind and played < limit:
+            version, kind = self.bot_step()
+            played += version is not None
+        return played
+
+    @change
+    def set_connected(self: Table, position: int, delta: int) -> int:
+        """One more (+1) or one fewer (-1) open socket for the seat's player."""
+        table = locked(self)
+        seat = table.seats.get(position=position)
+        seat.connections = max(0, seat.connections + delta)
+        seat.save(update_fields=["connections"])
+        return save_change(table)
+
+    def connect(self: Table, position: int) -> int:
+        return self.set_connected(position, +1)
+
+    def disconnect(self: Table, position: int) -> int:
+        return self.set_connected(position, -1)
