@@ -2,70 +2,196 @@
 
 import django.core.validators
 import django.db.models.deletion
-import games.models
-import games.table_lobby
-import games.table_play
 from django.conf import settings
 from django.db import migrations, models
 
+import games.models
+import games.table_lobby
+import games.table_play
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('leagues', '0001_initial'),
+        ("leagues", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.CharField(default=games.models.new_slug, editable=False, max_length=12, unique=True)),
-                ('players', models.PositiveSmallIntegerField(default=4, validators=[django.core.validators.MinValueValidator(2), django.core.validators.MaxValueValidator(6)], verbose_name='players')),
-                ('target', models.PositiveIntegerField(default=500, validators=[django.core.validators.MinValueValidator(1)], verbose_name='target points')),
-                ('variant', models.CharField(choices=[('points', 'Points race'), ('chips', 'Chips')], default='points', max_length=10, verbose_name='variant')),
-                ('round_limit', models.PositiveIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='number of rounds')),
-                ('claim_timeout', models.PositiveSmallIntegerField(default=8, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(120)], verbose_name='seconds to claim a discard')),
-                ('status', models.CharField(choices=[('waiting', 'Waiting for players'), ('playing', 'Playing'), ('finished', 'Finished')], default='waiting', max_length=10, verbose_name='status')),
-                ('match_state', models.JSONField(blank=True, editable=False, null=True)),
-                ('round_state', models.JSONField(blank=True, editable=False, null=True)),
-                ('results', models.JSONField(blank=True, default=list, editable=False)),
-                ('version', models.PositiveIntegerField(default=1, editable=False)),
-                ('deadline', models.DateTimeField(blank=True, editable=False, null=True)),
-                ('ready', models.JSONField(blank=True, default=list, editable=False)),
-                ('last_change', models.JSONField(blank=True, default=dict, editable=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
-                ('league', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tables', to='leagues.league', verbose_name='league')),
-                ('recorded_match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='leagues.match', verbose_name='recorded as')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "slug",
+                    models.CharField(
+                        default=games.models.new_slug, editable=False, max_length=12, unique=True
+                    ),
+                ),
+                (
+                    "players",
+                    models.PositiveSmallIntegerField(
+                        default=4,
+                        validators=[
+                            django.core.validators.MinValueValidator(2),
+                            django.core.validators.MaxValueValidator(6),
+                        ],
+                        verbose_name="players",
+                    ),
+                ),
+                (
+                    "target",
+                    models.PositiveIntegerField(
+                        default=500,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="target points",
+                    ),
+                ),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[("points", "Points race"), ("chips", "Chips")],
+                        default="points",
+                        max_length=10,
+                        verbose_name="variant",
+                    ),
+                ),
+                (
+                    "round_limit",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        null=True,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="number of rounds",
+                    ),
+                ),
+                (
+                    "claim_timeout",
+                    models.PositiveSmallIntegerField(
+                        default=8,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(120),
+                        ],
+                        verbose_name="seconds to claim a discard",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("waiting", "Waiting for players"),
+                            ("playing", "Playing"),
+                            ("finished", "Finished"),
+                        ],
+                        default="waiting",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("match_state", models.JSONField(blank=True, editable=False, null=True)),
+                ("round_state", models.JSONField(blank=True, editable=False, null=True)),
+                ("results", models.JSONField(blank=True, default=list, editable=False)),
+                ("version", models.PositiveIntegerField(default=1, editable=False)),
+                ("deadline", models.DateTimeField(blank=True, editable=False, null=True)),
+                ("ready", models.JSONField(blank=True, default=list, editable=False)),
+                ("last_change", models.JSONField(blank=True, default=dict, editable=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="created by",
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="tables",
+                        to="leagues.league",
+                        verbose_name="league",
+                    ),
+                ),
+                (
+                    "recorded_match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="leagues.match",
+                        verbose_name="recorded as",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table',
-                'verbose_name_plural': 'tables',
-                'ordering': ['-created_at'],
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ["-created_at"],
             },
             bases=(games.table_lobby.TableLobby, games.table_play.TablePlay, models.Model),
         ),
         migrations.CreateModel(
-            name='TableSeat',
+            name="TableSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='seat')),
-                ('is_bot', models.BooleanField(default=False, verbose_name='bot')),
-                ('name', models.CharField(blank=True, max_length=80, verbose_name='name')),
-                ('connections', models.PositiveSmallIntegerField(default=0, editable=False)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.table')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='table_seats', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(verbose_name="seat")),
+                ("is_bot", models.BooleanField(default=False, verbose_name="bot")),
+                ("name", models.CharField(blank=True, max_length=80, verbose_name="name")),
+                ("connections", models.PositiveSmallIntegerField(default=0, editable=False)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.table",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="table_seats",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat',
-                'verbose_name_plural': 'seats',
-                'ordering': ['table', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('table', 'position'), name='one_table_seat_each'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('table', 'user'), name='one_seat_per_user_at_a_table')],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+                "ordering": ["table", "position"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("table", "position"), name="one_table_seat_each"
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("user__isnull", False)),
+                        fields=("table", "user"),
+                        name="one_seat_per_user_at_a_table",
+                    ),
+                ],
             },
         ),
     ]
