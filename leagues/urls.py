@@ -1,3 +1,7 @@
+from django.urls import path
+
+from leagues.views import matches, rounds
+
 app_name = "leagues"
 
 # Each page family adds its routes in its own section (see leagues/views/__init__.py).
@@ -5,6 +9,21 @@ urlpatterns = [
     # -- standings & league home (leagues/views/standings.py) --
     # -- players (leagues/views/players.py) --
     # -- matches & score sheet (leagues/views/matches.py) --
+    path("leagues/<slug:slug>/matches/new/", matches.match_new, name="match_new"),
+    path("leagues/<slug:slug>/matches/<int:pk>/", matches.match, name="match"),
     # -- round entry & corrections (leagues/views/rounds.py) --
+    path("leagues/<slug:slug>/matches/<int:pk>/rounds/new/", rounds.round_new, name="round_new"),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/rounds/<int:number>/edit/",
+        rounds.round_edit,
+        name="round_edit",
+    ),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/rounds/<int:number>/delete/",
+        rounds.round_delete,
+        name="round_delete",
+    ),
+    path("leagues/<slug:slug>/matches/<int:pk>/undo/", rounds.round_undo, name="round_undo"),
+    path("leagues/<slug:slug>/matches/<int:pk>/draw/", rounds.round_draw, name="round_draw"),
     # -- exports & import (leagues/views/exports.py) --
 ]

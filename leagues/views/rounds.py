@@ -1,0 +1,262 @@
+"""Entering a round (preview, then save), correcting or deleting one, undoing the last one,
+and recording a draw.
+
+Every change names the version of the match or round it was made from, so a form loaded
+before someone else's save is refused (StaleEdit) and shown again with the user's entry
+intact, rather than overwriting the other change.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from leagues.access import visible_match
+from leagues.errors import MatchFinished, StaleEdit
+from leagues.forms import RoundForm, VersionForm, add_model_error
+from leagues.models import Match, Round, RoundEntry
+from leagues.models.round import Outcome, WinType
+from leagues.sheet import actions_for, describe
+from scoring.hand_errors import error_kind, error_message
+from scoring.mhing import MhingError, Score
+from scoring.picker import Picker, PickerUrls, Selection
+
+from .matches import HtmxHttpRequest, render_sheet
+
+ROUND_TEMPLATE = "leagues/round_form.html"
+
+
+def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
+    match = visible_match(request, slug, pk)
+    if not match.can_enter(request.user):
+        raise PermissionDenied(_("Only the league's organisers enter this match's rounds."))
+    return match
+
+
+def _correcting(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> tuple[Match, Round]:
+    match = visible_match(request, slug, pk)
+    if not match.can_correct(request.user):
+        raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
+    rounds = Round.objects.select_related("winner", "discarder", "hand")
+    return match, get_object_or_404(rounds, match=match, number=number)
+
+
+def _round_page(
+    request: HtmxHttpRequest,
+    match: Match,
+    form: RoundForm,
+    selection: Selection | None = None,
+    round_: Round | None = None,
+    current: str | None = None,
+) -> HttpResponse:
+    """The entry form with the card picker and the preview; only `#round-hand` (picker and
+    preview) when a picker link asks through htmx."""
+    if selection is None:
+        selection = Selection.parse(form.hand_text())
+    picker = Picker(
+        selection,
+        PickerUrls(request.path, extra=form.carried()),
+        target="#round-hand",
+        push_url=False,  # a click is not a page of its own: Back leaves the form
+        field_name="hand",
+    )
+    outcome = selection.outcome()
+    template_name = ROUND_TEMPLATE
+    if request.htmx and request.method == "GET":
+        template_name += "#round-hand"
+    return render(
+        request,
+        template_name,
+        {
+            "match": match,
+            "league": match.league,
+            "round": round_,
+            "form": form,
+            "picker": picker,
+            "score": outcome if isinstance(outcome, Score) else None,
+            "problem": error_message(outcome) if isinstance(outcome, MhingError) else None,
+            "problem_kind": error_kind(outcome) if isinstance(outcome, MhingError) else None,
+            "current": current,
+            "number": round_.number if round_ else match.rounds.count() + 1,
+        },
+    )
+
+
+def _saved_message(round_: Round, match: Match) -> str:
+    if round_.is_draw:
+        text = _("Round %(number)s: a draw.") % {"number": round_.number}
+    else:
+        text = _("Round %(number)s saved: %(winner)s wins %(points)s points.") % {
+            "number": round_.number,
+            "winner": round_.winner,
+            "points": round_.hand.points,
+        }
+    if match.is_finished:
+        text += " " + _("The match is over.")
+    return text
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+@login_required
+def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
+    match = _entering_match(request, slug, pk)
+    players = match.seated_players()
+    if request.method == "GET" or "preview" in request.POST:
+        query = request.GET if request.method == "GET" else request.POST
+        defaults = {"outcome": Outcome.WON, "win_type": WinType.SELF_DRAW, "version": match.version}
+        form = RoundForm(players, initial=RoundForm.initial_from(query, defaults))
+        form.initial["hand"] = query.get("hand", "")
+        selection = Selection.from_query(query) if request.method == "GET" else None
+        return _round_page(request, match, form, selection)
+    form = RoundForm(players, request.POST)
+    if form.is_valid():
+        try:
+            round_ = match.record_round(
+                form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
+            )
+        except StaleEdit as error:
+            match.refresh_from_db()
+            form = form.with_version(match.version)
+            form.add_error(None, error)
+        except MatchFinished as error:
+            match.refresh_from_db()
+            form.add_error(None, error)
+        except ValidationError as error:
+            add_model_error(form, error)
+        else:
+            messages.success(request, _saved_message(round_, match))
+            return redirect(f"{match.get_absolute_url()}#round-{round_.number}")
+    return _round_page(request, match, form)
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+@login_required
+def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    match, round_ = _correcting(request, slug, pk, number)
+    players = match.seated_players()
+    if request.method == "GET" or "preview" in request.POST:
+        query = request.GET if request.method == "GET" else request.POST
+        entry = round_.entry()
+        saved = {
+            "outcome": entry.outcome,
+            "winner": entry.winner.pk if entry.winner else None,
+            "win_type": entry.win_type or WinType.SELF_DRAW,
+            "discarder": entry.discarder.pk if entry.discarder else None,
+            "version": round_.version,
+        }
+        # The picker's links carry the version: from then on the hand is the query's own,
+        # even when cleared, and no longer the saved one.
+        picked = "version" in query
+        form = RoundForm(players, initial=RoundForm.initial_from(query, saved))
+        form.initial["hand"] = query.get("hand", "") if picked else entry.hand
+        selection = Selection.from_query(query) if request.method == "GET" and picked else None
+        return _round_page(request, match, form, selection, round_)
+    form = RoundForm(players, request.POST)
+    current = None
+    if form.is_valid():
+        try:
+            corrected = match.correct_round(
+                round_, form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
+            )
+        except StaleEdit as error:
+            round_ = Round.objects.select_related("winner", "discarder", "hand").get(pk=round_.pk)
+            form = form.with_version(round_.version)
+            form.add_error(None, error)
+            current = describe(round_.snapshot())
+        except ValidationError as error:
+            add_model_error(form, error)
+        else:
+            messages.success(
+                request,
+                _("Round %(number)s corrected: %(round)s.")
+                % {"number": corrected.number, "round": describe(corrected.snapshot())},
+            )
+            return redirect(f"{match.get_absolute_url()}#round-{corrected.number}")
+    return _round_page(request, match, form, round_=round_, current=current)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    match, round_ = _correcting(request, slug, pk, number)
+    form = VersionForm(request.POST or None, initial={"version": round_.version})
+    if form.is_bound and form.is_valid():
+        try:
+            match.delete_round(round_, request.user, form.cleaned_data["version"])
+        except ValidationError as error:
+            round_ = Round.objects.select_related("winner", "discarder", "hand").get(pk=round_.pk)
+            form = VersionForm(initial={"version": round_.version})
+            add_model_error(form, error)
+        else:
+            messages.success(request, _("Round %(number)s deleted.") % {"number": number})
+            return redirect(match)
+    context = {
+        "match": match,
+        "league": match.league,
+        "round": round_,
+        "summary": describe(round_.snapshot()),
+        "later": match.rounds.filter(number__gt=round_.number).count(),
+        "form": form,
+    }
+    return render(request, "leagues/round_delete.html", context)
+
+
+def _after_button(request: HtmxHttpRequest, match: Match, anchor: str = "") -> HttpResponse:
+    """The sheet in place for htmx; otherwise back to the match page (post/redirect/get)."""
+    if request.htmx:
+        match.refresh_from_db()
+        return render_sheet(request, match)
+    return redirect(f"{match.get_absolute_url()}{anchor}")
+
+
+@require_POST
+@login_required
+def round_draw(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
+    match = _entering_match(request, slug, pk)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Nothing was recorded: reload the page and try again."))
+        return _after_button(request, match)
+    try:
+        round_ = match.record_round(
+            RoundEntry.draw(), by=request.user, expected_version=form.cleaned_data["version"]
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return _after_button(request, match)
+    messages.success(request, _saved_message(round_, match))
+    return _after_button(request, match, f"#round-{round_.number}")
+
+
+@require_POST
+@login_required
+def round_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
+    match = visible_match(request, slug, pk)
+    last = match.rounds.order_by("-number").first()
+    actions = actions_for(match, request.user, last)
+    if last is None and (actions.enter or actions.correct):
+        messages.error(request, _("There is no round to undo."))
+        return _after_button(request, match)
+    if not actions.undo:
+        raise PermissionDenied(
+            _("Only organisers undo rounds, and players only a round they entered themselves.")
+        )
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Nothing was undone: reload the page and try again."))
+        return _after_button(request, match)
+    try:
+        match.undo_last_round(request.user, expected_version=form.cleaned_data["version"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Round %(number)s was undone.") % {"number": last.number})
+    return _after_button(request, match)
