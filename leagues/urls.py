@@ -1,13 +1,16 @@
 from django.urls import path
 
-from leagues.views import matches, rounds
+from leagues.views import matches, players, rounds, standings
 
 app_name = "leagues"
 
 # Each page family adds its routes in its own section (see leagues/views/__init__.py).
 urlpatterns = [
     # -- standings & league home (leagues/views/standings.py) --
+    path("leagues/", standings.index, name="index"),
+    path("leagues/<slug:slug>/", standings.league, name="league"),
     # -- players (leagues/views/players.py) --
+    path("players/<int:pk>/", players.player, name="player"),
     # -- matches & score sheet (leagues/views/matches.py) --
     path("leagues/<slug:slug>/matches/new/", matches.match_new, name="match_new"),
     path("leagues/<slug:slug>/matches/<int:pk>/", matches.match, name="match"),

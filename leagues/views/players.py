@@ -1,0 +1,33 @@
+"""A player's page: matches, best hands, points over time, head-to-head."""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from leagues.access import SignInRequired
+from leagues.models import League, Player
+from leagues.standings import PlayerRecord
+
+
+@require_GET
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    leagues = League.objects.visible_to(request.user)
+    _check_visible(request, player, leagues)
+    return render(
+        request, "leagues/player.html", {"player": player, "record": PlayerRecord(player, leagues)}
+    )
+
+
+def _check_visible(request: HttpRequest, player: Player, leagues) -> None:
+    """A player is shown to those who may see one of their leagues, as leagues.access does
+    for a league: anonymous visitors are asked to sign in, others refused."""
+    if leagues.filter(players=player).exists():
+        return
+    if not player.leagues.exists():
+        raise Http404(_("This player has not joined a league."))
+    if not request.user.is_authenticated:
+        raise SignInRequired(_("Sign in to see this player."))
+    raise PermissionDenied(_("This player plays only in members-only leagues."))
