@@ -77,38 +77,38 @@ def suit_blocks(counts: tuple[int, ...]) -> tuple[Block, ...]:
     return _pareto(found)
 
 
-_HONOUR_BLOCKS: dict[int, tuple[Block, ...]] = {
-    0: ((0, 0, 0),),
-    1: ((0, 0, 0),),
-    2: ((0, 1, 0), (0, 0, 1)),
-    3: ((1, 0, 0),),
-    4: ((1, 0, 0),),
-}
-
-
 def standard_distance(counts: Sequence[int], jokers: int, need: int) -> int:
     """Distance to four sets and a pair, with `need` sets still to make in hand."""
-    states: set[Block] = {(0, 0, 0)}
-    blocks = [suit_blocks(tuple(counts[s * 9 : s * 9 + 9])) for s in range(3)]
-    blocks.extend(_HONOUR_BLOCKS[min(counts[t], 4)] for t in range(27, 34) if counts[t] >= 2)
-    for options in blocks:
-        states = {
-            (min(m + a, need), min(t + b, 2 * need), p | q)
-            for m, t, p in states
-            for a, b, q in options
-            if not (p and q)
-        }
+    # Honours make no sequences: each kind is a triplet, a pair (the pair or a partial
+    # set) or nothing useful.
+    honour_sets = honour_pairs = 0
+    for t in range(27, 34):
+        if counts[t] >= 3:
+            honour_sets += 1
+        elif counts[t] == 2:
+            honour_pairs += 1
     best = FAR
-    for m, t, p in states:
-        t = min(t, need - m)
-        best = min(best, 2 * need - 2 * m - t - p)
+    for m0, t0, p0 in suit_blocks(tuple(counts[0:9])):
+        for m1, t1, p1 in suit_blocks(tuple(counts[9:18])):
+            if p0 and p1:
+                continue
+            for m2, t2, p2 in suit_blocks(tuple(counts[18:27])):
+                if p2 and (p0 or p1):
+                    continue
+                m = min(m0 + m1 + m2 + honour_sets, need)
+                t = t0 + t1 + t2 + honour_pairs
+                p = p0 | p1 | p2
+                if honour_pairs and not p:
+                    # One honour pair may be the pair instead of a partial set.
+                    best = min(best, 2 * need - 2 * m - min(t - 1, need - m) - 1)
+                best = min(best, 2 * need - 2 * m - min(t, need - m) - p)
     return max(best - jokers, -1)
 
 
-@lru_cache(maxsize=512)
-def _widest_spread(mask: int) -> int:
-    """Most ranks of one suit (bit mask) that sit at least 3 apart, as nothing-connects needs."""
-    ranks = [r for r in range(9) if mask >> r & 1]
+@lru_cache(maxsize=1 << 14)
+def _widest_spread(suit: tuple[int, ...]) -> int:
+    """Most ranks held in one suit that sit at least 3 apart, as nothing-connects needs."""
+    ranks = [r for r in range(9) if suit[r]]
     best = 0
     for pick in range(1 << len(ranks)):
         chosen = [r for k, r in enumerate(ranks) if pick >> k & 1]
@@ -119,20 +119,29 @@ def _widest_spread(mask: int) -> int:
 
 def nothing_connects_distance(counts: Sequence[int], jokers: int) -> int:
     fitting = sum(1 for t in range(27, 34) if counts[t])
-    for s in range(3):
-        mask = sum(1 << r for r in range(9) if counts[s * 9 + r])
-        fitting += _widest_spread(mask)
+    fitting += _widest_spread(tuple(counts[0:9]))
+    fitting += _widest_spread(tuple(counts[9:18]))
+    fitting += _widest_spread(tuple(counts[18:27]))
     return max(13 - fitting - jokers, -1)
 
 
 def distance(tiles: Sequence[int], sets_needed: int) -> int:
     """Distance to Mhing of concealed `tiles` (jokers included) with `sets_needed` sets
     still to make (4 minus the exposed sets). Nothing-connects only with no exposed set."""
+    return _distance(tuple(sorted(tiles)), sets_needed)
+
+
+@lru_cache(maxsize=1 << 16)
+def _distance(tiles: tuple[int, ...], sets_needed: int) -> int:
+    # Cached: a player's hand stays the same from one claim window to the next, and the
+    # bot and the engine ask about it at every discard.
     counts = [0] * 35
     for t in tiles:
         counts[t] += 1
     jokers = counts[JOKER]
     best = standard_distance(counts, jokers, sets_needed)
-    if sets_needed == 4:
+    # Nothing-connects needs 14 different cards: skip it when the different cards held
+    # could not beat the standard reading anyway.
+    if sets_needed == 4 and best > -1 and 13 - (35 - counts.count(0)) - jokers < best:
         best = min(best, nothing_connects_distance(counts, jokers))
     return best

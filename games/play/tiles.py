@@ -33,6 +33,7 @@ assert sum(DECK_COUNTS) == DECK_SIZE == 150
 _CODES: tuple[str, ...] = tuple(Card(t).code for t in range(KINDS)) + ("J", "F")
 _BY_CODE: dict[str, Tile] = {code: int(card) for code, card in CODE_TO_CARD.items()}
 _BY_CODE.update({"j": JOKER, "f": FLOWER})
+_BY_CODE.update({code: tile for tile, code in enumerate(_CODES)})  # as written: no lower()
 
 
 class UnknownCardName(ValueError):
@@ -56,7 +57,7 @@ def tile_code(tile: Tile) -> str:
 def parse_tile(name: object) -> Tile:
     """A card name (case-insensitive) back to its tile. Raises `UnknownCardName`."""
     if isinstance(name, str):
-        tile = _BY_CODE.get(name.strip().lower())
+        tile = _BY_CODE.get(name) or _BY_CODE.get(name.strip().lower())
         if tile is not None:
             return tile
     raise UnknownCardName(name)

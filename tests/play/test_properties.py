@@ -136,6 +136,7 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(game: tuple[int, in
     for state in played(*game)[::3]:
         for seat in (None, *range(state.players)):
             listed = legal_actions(state, seat)
+            assert len(set(listed)) == len(listed)
             for action in listed:
                 apply(state, seat, action)  # raises if a listed action is refused
             for action in random_actions(state, seat, rng):
