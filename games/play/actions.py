@@ -109,6 +109,8 @@ class CloseClaims:
         return {"type": self.type}
 
 
+ACTION_CLASSES = (Discard, DeclareMhing, Pass, ClaimSequence, ClaimTriplet, ClaimMhing, CloseClaims)
+
 Claim = ClaimSequence | ClaimTriplet | ClaimMhing
 Answer = Claim | Pass
 Action = Discard | DeclareMhing | Pass | ClaimSequence | ClaimTriplet | ClaimMhing | CloseClaims

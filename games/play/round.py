@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 
 from .actions import (
+    ACTION_CLASSES,
     Action,
     Answer,
     ClaimMhing,
@@ -31,6 +32,7 @@ from .errors import (
     CannotDeclareMhing,
     CardNotInHand,
     ClaimWindowOpen,
+    MalformedAction,
     NoClaimWindow,
     NoSuchSeat,
     NotAWinningHand,
@@ -186,6 +188,8 @@ def _draw(state: RoundState, seat: int) -> tuple[RoundState, Events]:
 
 def apply(state: RoundState, seat: int | None, action: Action) -> tuple[RoundState, Events]:
     """The state after `seat` (None: the table) takes `action`, and what happened."""
+    if not isinstance(action, ACTION_CLASSES):
+        raise MalformedAction(f"not an action: {action!r}")
     if state.phase is Phase.OVER:
         raise RoundOver()
     if isinstance(action, CloseClaims):

@@ -23,6 +23,7 @@ from games.play.errors import (
     CardNotInHand,
     ClaimWindowOpen,
     IllegalAction,
+    MalformedAction,
     NamedCardNotAllowed,
     NamedCardRequired,
     NoClaimWindow,
@@ -142,3 +143,8 @@ def test_a_refusal_carries_the_facts_for_a_translated_message() -> None:
     with pytest.raises(CardNotInHand) as refused:
         apply(on_turn(), 0, Discard(parse_tile("Wd")))
     assert refused.value.cards == ["Wd"]
+
+
+def test_something_that_is_not_an_action_is_malformed() -> None:
+    with pytest.raises(MalformedAction):
+        apply(on_turn(), 0, {"type": "mhing"})
