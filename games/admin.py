@@ -29,7 +29,7 @@ class TableAdmin(admin.ModelAdmin):
         "ready",
         "match_state",
         "round_state",
-        "last_change",
+        "recent_events",
         "recorded_match",
         "created_at",
         "updated_at",

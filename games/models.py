@@ -108,9 +108,10 @@ class Table(TableLobby, TablePlay, models.Model):
     deadline = models.DateTimeField(null=True, blank=True, editable=False)
     # Seats whose players asked for the next round while the last one's result is shown.
     ready = models.JSONField(default=list, blank=True, editable=False)
-    # The events of the change that made `version`, stored per viewer (games.table_play), so
-    # each socket can send its own seat's events without secrets crossing the channel layer.
-    last_change = models.JSONField(default=dict, blank=True, editable=False)
+    # The events of the latest changes, [{"version": V, "events": [...]}, ...], each event
+    # stored per viewer (games.table_play), so a socket can send its own seat's events of
+    # every version it missed without secrets crossing the channel layer.
+    recent_events = models.JSONField(default=list, blank=True, editable=False)
     recorded_match = models.ForeignKey(
         "leagues.Match",
         verbose_name=gettext_lazy("recorded as"),

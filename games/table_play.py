@@ -96,16 +96,20 @@ def locked(table: Table) -> Table:
     return type(table).objects.select_for_update().get(pk=table.pk)
 
 
+RECENT_CHANGES = 32  # versions whose events a socket that fell behind can still be sent
+
+
 def save_change(table: Table, events: Iterable[Event] = ()) -> int:
     """Save a locked table's new state as the next version, with the events that made it."""
     old = table.version
-    stored = {"from": old, "events": events_by_viewer(events, table.players)}
+    stored = events_by_viewer(events, table.players)
+    recent = [*table.recent_events, {"version": old + 1, "events": stored}][-RECENT_CHANGES:]
     saved = (
         type(table)
         .objects.filter(pk=table.pk, version=old)
         .update(
             version=old + 1,
-            last_change=stored,
+            recent_events=recent,
             status=table.status,
             match_state=table.match_state,
             round_state=table.round_state,
@@ -117,7 +121,7 @@ def save_change(table: Table, events: Iterable[Event] = ()) -> int:
     )
     if not saved:  # SQLite has no row lock: a version check catches the other process
         raise TableError(_("The table changed meanwhile; try again."), code="stale")
-    table.version, table.last_change = old + 1, stored
+    table.version, table.recent_events = old + 1, recent
     return table.version
 
 
@@ -136,9 +140,22 @@ def events_by_viewer(events: Iterable[Event], players: int) -> list[dict[str, An
     return stored
 
 
-def events_for(last_change: dict[str, Any], position: int | None) -> list[dict[str, Any]]:
+def events_since(table: Table, sent: int, position: int | None) -> list[dict[str, Any]] | None:
+    """The `events` frames from version `sent` to the table's, as seat `position` sees them;
+    None when some of those versions are no longer kept (the snapshot alone then)."""
+    changes = [c for c in table.recent_events if c["version"] > sent]
+    if not changes or changes[0]["version"] != sent + 1:
+        return None
     key = str(position)
-    return [e.get("seats", {}).get(key, e["all"]) for e in last_change.get("events", [])]
+    return [
+        {
+            "type": "events",
+            "version": change["version"],
+            "events": [e.get("seats", {}).get(key, e["all"]) for e in change["events"]],
+        }
+        for change in changes
+        if change["events"]
+    ]
 
 
 def round_result(state: RoundState, number: int) -> dict[str, Any]:

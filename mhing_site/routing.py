@@ -1,8 +1,7 @@
-"""Websocket routes, served by Channels (see asgi.py).
-
-The games app adds its table consumer here when live play arrives.
-"""
+"""Websocket routes, served by Channels (see asgi.py)."""
 
 from django.urls import URLPattern
 
-websocket_urlpatterns: list[URLPattern] = []
+from games.routing import websocket_urlpatterns as games_websockets
+
+websocket_urlpatterns: list[URLPattern] = [*games_websockets]

@@ -1,0 +1,194 @@
+"""The table's websocket: one consumer per connection (docs/live_protocol.md).
+
+It parses each frame into a closed set (action, sync, next_round; anything else is answered
+with an error frame and changes nothing), calls the table model, and tells the table's
+group "version V". On that message every socket loads the table and sends its own seat's
+view, so hidden hands never cross the channel layer. A socket sends versions in increasing
+order only, skipping any it has already sent.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
+
+from games import live
+from games.errors import TableError
+from games.messages import error_frame, language_of
+from games.models import Table
+from games.play.errors import PlayError
+from games.table_play import events_since
+
+# Close codes in the private range (4000-4999) a client can tell apart.
+CLOSE_NO_TABLE = 4404
+
+FRAME_KEYS = {
+    "action": {"type", "action"},
+    "sync": {"type", "version"},
+    "next_round": {"type"},
+}
+
+
+@database_sync_to_async
+def _join(slug: str, user) -> tuple[int | None, int] | None:
+    """The user's seat at the table (None: watching) and, for a seat, the version after
+    marking it connected; None when there is no such table."""
+    table = Table.objects.filter(slug=slug).first()
+    if table is None:
+        return None
+    seat = table.seat_of(user)
+    if seat is None:
+        return None, table.version
+    return seat.position, table.connect(seat.position)
+
+
+@database_sync_to_async
+def _leave(slug: str, position: int) -> int | None:
+    table = Table.objects.filter(slug=slug).first()
+    return table.disconnect(position) if table else None
+
+
+@database_sync_to_async
+def _frames_since(slug: str, position: int | None, sent: int) -> tuple[list[dict], float | None]:
+    """The frames that bring a socket from version `sent` to the current one: the events of
+    each version it missed (when they are still kept), then the snapshot."""
+    table = Table.objects.select_related("league").get(slug=slug)
+    if table.version <= sent:
+        return [], table.deadline_epoch()
+    frames = events_since(table, sent, position) or []
+    frames.append(table.snapshot(position))
+    return frames, table.deadline_epoch()
+
+
+@database_sync_to_async
+def _current_version(slug: str) -> int:
+    return Table.objects.values_list("version", flat=True).get(slug=slug)
+
+
+@database_sync_to_async
+def _act(slug: str, position: int, action: Any) -> int:
+    return Table.objects.get(slug=slug).act(position, action)[0]
+
+
+@database_sync_to_async
+def _next_round(slug: str, position: int) -> int:
+    return Table.objects.get(slug=slug).ready_for_next_round(position)
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    slug: str
+    position: int | None = None
+    sent: int = 0  # the last version this socket sent
+
+    async def connect(self) -> None:
+        self.slug = self.scope["url_route"]["kwargs"]["slug"]
+        self.group = live.group_name(self.slug)
+        self.joined = False
+        self.language = language_of(self.scope)
+        joined = await _join(self.slug, self.scope.get("user"))
+        if joined is None:
+            await self.close(code=CLOSE_NO_TABLE)
+            return
+        self.position, version = joined
+        self.joined = True
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        live.kick(self.slug)  # a table waiting for its players may go on
+        if self.position is not None:
+            await live.changed(self.slug, version)  # the others see the seat connected
+        await self._send_update()
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "joined", False):
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.position is not None:
+            version = await _leave(self.slug, self.position)
+            await live.changed(self.slug, version)
+            live.kick(self.slug)  # the bot plays this seat's turns now
+
+    # -- client frames ------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is None:
+            await self._error("malformed", "frames_are_text")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self._error("malformed", "not_json")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind not in FRAME_KEYS:
+            await self._error("malformed", "unknown_frame")
+            return
+        if set(content) != FRAME_KEYS[kind]:
+            await self._error("malformed", "frame_fields", kind=kind)
+            return
+        if kind == "sync":
+            await self._answer_sync(content["version"])
+            return
+        if self.position is None:
+            await self._error("not_seated", "not_seated")
+            return
+        try:
+            if kind == "action":
+                version = await _act(self.slug, self.position, content["action"])
+            else:
+                version = await _next_round(self.slug, self.position)
+        except (PlayError, TableError, Table.DoesNotExist) as error:
+            await self._refused(error)
+            return
+        # The bots are set going before the actor hears back, so once a client holds its
+        # answer, whatever the change set in motion is already under way.
+        live.kick(self.slug)
+        await live.changed(self.slug, version)
+        await self._send_update()
+
+    async def _answer_sync(self, version: Any) -> None:
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            await self._error("malformed", "sync_version")
+            return
+        current = await _current_version(self.slug)
+        if version == current:
+            self.sent = max(self.sent, current)
+            await self.send_json({"type": "up_to_date", "version": current})
+            return
+        # Behind (or ahead of a server that lost data): the whole picture again.
+        await self._send_update(force=True)
+
+    # -- group messages -----------------------------------------------------------------
+
+    async def table_changed(self, message: dict[str, Any]) -> None:
+        if message["version"] > self.sent:
+            await self._send_update()
+
+    async def _send_update(self, force: bool = False) -> None:
+        sent = -1 if force else self.sent
+        frames, deadline = await _frames_since(self.slug, self.position, sent)
+        for frame in frames:
+            if frame["version"] > self.sent or force:
+                await self.send_json(frame)
+        if frames:
+            self.sent = max(self.sent, frames[-1]["version"])
+        live.wake_at(self.slug, deadline)
+
+    async def _error(self, code: str, problem: str, **fields: Any) -> None:
+        version = await _current_version(self.slug)
+        with translation.override(self.language):
+            await self.send_json(error_frame(code, problem, version, **fields))
+
+    async def _refused(self, error: Exception) -> None:
+        try:
+            version = await _current_version(self.slug)
+        except Table.DoesNotExist:
+            version = 0
+        with translation.override(self.language):
+            await self.send_json(error_frame(None, error, version))

@@ -1,0 +1,177 @@
+"""What keeps a table moving between people's frames, in each server process: the bot driver,
+the deadline timers, and the "table changed" message to the table's group.
+
+Nothing here holds the game: every step loads the table, changes it under its row lock
+(games.table_play) and tells the group the new version. So when two processes drive the
+same table (a player on each), both may try a move; the lock and the version let one do it
+and the other find nothing left to do.
+
+    await changed(slug, version)   tell every socket of the table (any process)
+    kick(slug)                     play bots and disconnected seats until a person must act
+    wake_at(slug, deadline)        run the table's deadline (claim window, idle turn, next
+                                   round) when it comes
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import datetime
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games.models import Table
+from games.table_play import TURN
+
+log = logging.getLogger(__name__)
+
+_drivers: dict[str, asyncio.Task] = {}
+_again: set[str] = set()
+_timers: dict[str, tuple[float, asyncio.Task]] = {}
+
+
+def group_name(slug: str) -> str:
+    return f"table-{slug}"
+
+
+def bot_delay() -> float:
+    """Seconds before each bot discard, so people at the table can follow (0 in tests).
+    Bots answer a discard at once: a claim window should not wait on them."""
+    return float(getattr(settings, "MHING_BOT_DELAY", 0.4))
+
+
+async def changed(slug: str, version: int | None) -> None:
+    """Tell the table's sockets there is a new version. Only the number crosses the channel
+    layer: each socket loads and renders its own seat's view (hidden hands stay put)."""
+    if version is None:
+        return
+    await get_channel_layer().group_send(
+        group_name(slug), {"type": "table.changed", "version": version}
+    )
+
+
+# -- the bot driver ---------------------------------------------------------------------------
+
+
+def kick(slug: str) -> None:
+    """Make sure this process plays the table's bot moves that are due. Called after every
+    change made here; a driver already running looks again before it stops."""
+    task = _drivers.get(slug)
+    if task is not None and not task.done():
+        _again.add(slug)
+        return
+    _drivers[slug] = asyncio.get_running_loop().create_task(_drive(slug))
+
+
+def _table(slug: str) -> Table:
+    return Table.objects.get(slug=slug)
+
+
+@database_sync_to_async
+def _pending(slug: str) -> str | None:
+    return _table(slug).pending_bot()
+
+
+@database_sync_to_async
+def _step(slug: str) -> tuple[int | None, str | None]:
+    return _table(slug).bot_step()
+
+
+async def _drive(slug: str) -> None:
+    try:
+        while True:
+            _again.discard(slug)
+            kind = await _pending(slug)
+            while kind:
+                delay = bot_delay()
+                if kind == TURN and delay:
+                    await asyncio.sleep(delay)
+                version, kind = await _step(slug)
+                await changed(slug, version)
+            if slug not in _again:
+                return
+    except Table.DoesNotExist:
+        return
+    except Exception:  # a driver must never take the server down; the next change retries
+        log.exception("table %s: bot driver failed", slug)
+    finally:
+        if _drivers.get(slug) is asyncio.current_task():
+            del _drivers[slug]
+
+
+# -- deadlines ----------------------------------------------------------------------------
+
+
+def wake_at(slug: str, deadline: float | None) -> None:
+    """Run the table's deadline (epoch seconds) when it comes; one timer per table in this
+    process, moved when the deadline moves. Every process with a socket on the table sets
+    one, and `run_due` lets only the first of them act."""
+    current = _timers.get(slug)
+    if current is not None:
+        if current[0] == deadline and not current[1].done():
+            return
+        current[1].cancel()
+        del _timers[slug]
+    if deadline is None:
+        return
+    task = asyncio.get_running_loop().create_task(_wake(slug, deadline))
+    _timers[slug] = (deadline, task)
+
+
+@database_sync_to_async
+def _run_due(slug: str) -> int | None:
+    return _table(slug).run_due()
+
+
+async def _wake(slug: str, deadline: float) -> None:
+    try:
+        # A few milliseconds late rather than early: `run_due` compares with the database's
+        # idea of the deadline, and an early call would find nothing due.
+        await asyncio.sleep(max(0.0, deadline - time.time()) + 0.005)
+        version = await _run_due(slug)
+        await changed(slug, version)
+        if version is not None:
+            kick(slug)
+    except asyncio.CancelledError:
+        raise
+    except Table.DoesNotExist:
+        return
+    except Exception:
+        log.exception("table %s: deadline failed", slug)
+    finally:
+        current = _timers.get(slug)
+        if current is not None and current[1] is asyncio.current_task():
+            del _timers[slug]
+
+
+def epoch(moment: datetime | None) -> float | None:
+    return moment.timestamp() if moment else None
+
+
+# -- for tests and shutdown ---------------------------------------------------------------
+
+
+async def settle(timeout: float = 10.0) -> None:
+    """Wait until no bot driver is running in this process (tests: the bots have moved)."""
+    end = time.monotonic() + timeout
+    while any(not t.done() for t in _drivers.values()):
+        if time.monotonic() > end:
+            raise TimeoutError("bot drivers still running")
+        await asyncio.sleep(0.01)
+
+
+async def stop_all() -> None:
+    """Cancel every driver and timer of this process (the end of a test)."""
+    tasks = [t for t in _drivers.values()] + [t for _, t in _timers.values()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    _drivers.clear()
+    _timers.clear()
+    _again.clear()
+    # A cancelled task may have left its database call running in the thread that runs
+    # them all, one after the other: once this no-op has run, that call has finished.
+    await database_sync_to_async(lambda: None)()

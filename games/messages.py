@@ -1,0 +1,100 @@
+"""Error frames for the table's websocket, worded in the player's language.
+
+The frame's `code` is the broad kind a client branches on (malformed, illegal, not_seated,
+not_started, finished, …); `reason` the exact one (the engine's error code, such as
+not_your_turn); `message` a sentence for people. Clients may show `message` as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.errors import TableError
+from games.play.errors import MalformedAction, PlayError
+
+# The engine's refusals, by its error code; the fields come from the error (errors.py).
+ILLEGAL = {
+    "round_over": gettext_lazy("The round is over."),
+    "no_such_seat": gettext_lazy("There is no such seat at this table."),
+    "table_only": gettext_lazy("Only the table closes the claim window."),
+    "players_only": gettext_lazy("That is a player's action."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "claim_window_open": gettext_lazy(
+        "Wait: the last discard may still be claimed. Claim it or pass."
+    ),
+    "no_claim_window": gettext_lazy("There is no discard to claim now."),
+    "own_discard": gettext_lazy("You cannot claim your own discard."),
+    "already_answered": gettext_lazy("You have already answered this discard."),
+    "card_not_in_hand": gettext_lazy("Not in your hand: %(cards)s."),
+    "no_such_claim": gettext_lazy("Those cards and the discard do not make that set."),
+    "named_card_required": gettext_lazy("Say which card the claimed Mhing card stands for."),
+    "named_card_not_allowed": gettext_lazy("Only a discarded Mhing card is named."),
+    "not_a_winning_hand": gettext_lazy("That is not a winning hand: %(hand)s"),
+    "cannot_declare_mhing": gettext_lazy("Call Mhing right after drawing a card."),
+    "match_over": gettext_lazy("The match is over."),
+}
+
+PROBLEMS = {
+    "unknown_frame": gettext_lazy(
+        'Unknown frame: send {"type": "action"}, {"type": "sync"} or {"type": "next_round"}.'
+    ),
+    "frame_fields": gettext_lazy("This %(kind)s frame is missing a field or has one too many."),
+    "frames_are_text": gettext_lazy("Frames are JSON text, not binary."),
+    "not_json": gettext_lazy("A frame is a JSON object."),
+    "sync_version": gettext_lazy("A sync frame gives the last version seen, a whole number."),
+    "not_seated": gettext_lazy("You are watching: only the players at the table may play."),
+}
+
+
+def language_of(scope: dict[str, Any]) -> str:
+    """The language the pages use for this browser: the language cookie (set by the
+    language switcher), else the Accept-Language header, else the site's default."""
+    supported = {code for code, _name in settings.LANGUAGES}
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie in supported:
+        return cookie
+    headers = dict(scope.get("headers", []))
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    for code, _quality in translation.trans_real.parse_accept_lang_header(accept):
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+def error_frame(
+    code: str | None, problem: str | Exception, version: int, **fields: Any
+) -> dict[str, Any]:
+    """The error frame for a refused frame: `problem` is a key of PROBLEMS, or the error
+    the table or the engine raised."""
+    if isinstance(problem, str):
+        message = PROBLEMS[problem] % fields if fields else str(PROBLEMS[problem])
+        return {
+            "type": "error",
+            "code": code,
+            "reason": problem,
+            "message": message,
+            "version": version,
+        }
+    if isinstance(problem, TableError):
+        code, reason, message = problem.code, problem.code, problem.messages[0]
+    elif isinstance(problem, MalformedAction):
+        code, reason = "malformed", problem.code
+        message = _("That is not an action the game knows (%(problem)s).") % {
+            "problem": problem.fields.get("problem", "")
+        }
+    elif isinstance(problem, PlayError):
+        reason = problem.code
+        code = "finished" if reason == "match_over" else "illegal"
+        values = {k: " ".join(v) if isinstance(v, list) else v for k, v in problem.fields.items()}
+        template = ILLEGAL.get(reason)
+        message = template % values if template is not None else problem.message
+    else:  # the table was deleted while someone played at it
+        code, reason, message = "no_table", "no_table", _("This table no longer exists.")
+    return {"type": "error", "code": code, "reason": reason, "message": message, "version": version}

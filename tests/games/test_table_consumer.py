@@ -1,0 +1,247 @@
+"""The table's websocket: snapshots, actions, errors, and what each socket may see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.play.tiles import parse_tile
+
+from .conftest import Client, current, play, quiet, started_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def concealed_leaks(frame: dict, own: int | None) -> list[str]:
+    """Everything in a frame that shows a card hidden from seat `own`."""
+    leaks = []
+    if frame["type"] == "snapshot" and frame["view"] is not None:
+        view = frame["view"]
+        for seat in view["seats"]:
+            if seat["seat"] == own:
+                continue
+            if view["phase"] != "over" and seat["hand"] is not None:
+                leaks.append(f"hand of seat {seat['seat']}")
+            if seat["drawn"] is not None:
+                leaks.append(f"drawn card of seat {seat['seat']}")
+        claims = view["claims"]
+        if claims and own is None and claims["your_answer"] is not None:
+            leaks.append("an answer shown to a spectator")
+    if frame["type"] == "events":
+        for event in frame["events"]:
+            if event.get("seat") == own:
+                continue
+            if event["type"] == "drew" and "card" in event:
+                leaks.append(f"card drawn by seat {event['seat']}")
+            if event["type"] == "answered" and "answer" in event:
+                leaks.append(f"answer of seat {event['seat']}")
+    text = str(frame)
+    for secret in ("'wall'", "'seed'", "'concealed'", "'just_drawn'"):
+        if secret in text:
+            leaks.append(secret)
+    return leaks
+
+
+@pytest.fixture
+def table(alice, bob):
+    return started_table(alice, [bob], players=4)
+
+
+async def test_it_sends_a_snapshot_of_the_seat_on_connect(table, alice):
+    client = await Client(table.slug, alice).connect()
+    assert client.frames[0]["type"] == "snapshot"
+    assert await quiet([client]) == (await current(table.slug)).version
+    snapshot = client.snapshot
+    assert snapshot["table"]["slug"] == table.slug
+    assert snapshot["table"]["status"] == "playing"
+    assert [s["name"] for s in snapshot["table"]["seats"]] == ["alice", "bob", "Bot 3", "Bot 4"]
+    assert snapshot["view"]["seat"] == 0
+    assert len(snapshot["view"]["seats"][0]["hand"]) >= 13
+    assert snapshot["view"]["seats"][1]["hand"] is None
+    await client.disconnect()
+
+
+async def test_the_others_see_a_player_connect_and_leave(table, alice, bob):
+    first = await Client(table.slug, alice).connect()
+    assert first.snapshot["table"]["seats"][1]["connected"] is False
+    second = await Client(table.slug, bob).connect()
+    await quiet([first, second])
+    assert first.snapshot["table"]["seats"][1]["connected"] is True
+    await second.disconnect()
+    await quiet([first])
+    assert first.snapshot["table"]["seats"][1]["connected"] is False
+    await first.disconnect()
+
+
+async def test_a_whole_round_of_people_and_bots_plays_to_its_end(table, alice, bob):
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    await play(clients, random.Random(3))
+    for client in clients:
+        assert client.view["phase"] == "over"
+        versions = [f["version"] for f in client.frames if f["type"] == "snapshot"]
+        assert versions == sorted(set(versions)), "snapshots come once each, in order"
+        assert any(f["type"] == "events" for f in client.frames)
+    stored = await current(table.slug)
+    assert stored.round_state["phase"] == "over"
+    assert stored.match_state["rounds"][0]["number"] == 1
+    assert clients[0].snapshot["table"]["next_round_at"] is not None
+    for client in clients:
+        await client.disconnect()
+
+
+async def test_no_frame_of_a_whole_round_shows_a_seat_another_seats_cards(table, alice, bob):
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    watcher = await Client(table.slug).connect()
+    await play([*clients, watcher], random.Random(11))
+    for own, client in [(0, clients[0]), (1, clients[1]), (None, watcher)]:
+        assert len(client.frames) > 20
+        for frame in client.frames:
+            assert concealed_leaks(frame, own) == [], frame
+    # The round's end reveals every hand to everyone.
+    assert all(s["hand"] is not None for s in watcher.view["seats"])
+    for client in [*clients, watcher]:
+        await client.disconnect()
+
+
+async def test_a_spectator_sees_no_concealed_card_and_cannot_act(table):
+    watcher = await Client(table.slug).connect()
+    view = watcher.view
+    assert view["seat"] is None
+    assert all(s["hand"] is None and s["drawn"] is None for s in view["seats"])
+    assert view["actions"] == []
+    frame = await watcher.act({"type": "pass"})
+    assert frame["type"] == "error"
+    assert frame["code"] == "not_seated"
+    assert frame["version"] == watcher.version
+    await watcher.disconnect()
+
+
+async def test_an_illegal_action_is_refused_and_changes_nothing(table, alice, bob):
+    client = await Client(table.slug, alice).connect()
+    other = await Client(table.slug, bob).connect()
+    await quiet([client, other])
+    before = await current(table.slug)
+    view = client.view
+    if view["turn"] == 0:
+        # Alice's turn: a card she does not hold.
+        held = set(view["seats"][0]["hand"])
+        missing = next(c for c in ("1b", "2b", "3b", "Rd", "Gd", "Ew", "9k") if c not in held)
+        frame = await client.act({"type": "discard", "card": missing})
+        assert frame["reason"] == "card_not_in_hand"
+        assert missing in frame["message"]
+    else:
+        frame = await client.act({"type": "discard", "card": view["seats"][0]["hand"][0]})
+        assert frame["reason"] in ("not_your_turn", "claim_window_open")
+    assert frame["type"] == "error"
+    assert frame["code"] == "illegal"
+    assert frame["version"] == before.version
+    after = await current(table.slug)
+    assert (after.version, after.round_state) == (before.version, before.round_state)
+    # Bob cannot act for Alice's turn either.
+    frame = await other.act({"type": "mhing"})
+    assert frame["code"] == "illegal"
+    assert (await current(table.slug)).round_state == before.round_state
+    await client.disconnect()
+    await other.disconnect()
+
+
+@pytest.mark.parametrize(
+    "raw, reason",
+    [
+        ("not json", "not_json"),
+        ("[1, 2]", "unknown_frame"),
+        ('{"type": "shout"}', "unknown_frame"),
+        ('{"action": {"type": "pass"}}', "unknown_frame"),
+        ('{"type": "action"}', "frame_fields"),
+        ('{"type": "action", "action": {"type": "pass"}, "seat": 2}', "frame_fields"),
+        ('{"type": "sync"}', "frame_fields"),
+        ('{"type": "sync", "version": "7"}', "sync_version"),
+        ('{"type": "sync", "version": true}', "sync_version"),
+        ('{"type": "action", "action": "pass"}', "malformed_action"),
+        ('{"type": "action", "action": {"type": "fold"}}', "malformed_action"),
+        ('{"type": "action", "action": {"type": "discard", "card": "11b"}}', "malformed_action"),
+        ('{"type": "action", "action": {"type": "discard"}}', "malformed_action"),
+        ('{"type": "action", "action": {"type": "discard", "card": "F"}}', "malformed_action"),
+    ],
+)
+async def test_a_malformed_frame_gets_an_error_and_changes_nothing(table, alice, raw, reason):
+    client = await Client(table.slug, alice).connect()
+    await quiet([client])
+    before = await current(table.slug)
+    await client.communicator.send_to(text_data=raw)
+    frame = await client.next_of("error")
+    assert frame["type"] == "error"
+    assert frame["code"] == "malformed"
+    assert frame["reason"] == reason
+    assert frame["message"]
+    assert frame["version"] == before.version
+    after = await current(table.slug)
+    assert (after.version, after.round_state) == (before.version, before.round_state)
+    # The socket stays open and answers the next frame.
+    await client.send({"type": "sync", "version": after.version})
+    assert (await client.next_of("up_to_date"))["version"] == after.version
+    await client.disconnect()
+
+
+async def test_a_binary_frame_gets_an_error(table, alice):
+    client = await Client(table.slug, alice).connect()
+    await client.communicator.send_to(bytes_data=b"\x00\x01")
+    frame = await client.next_of("error")
+    assert (frame["code"], frame["reason"]) == ("malformed", "frames_are_text")
+    await client.disconnect()
+
+
+async def test_errors_are_worded_in_the_browsers_language(table, alice):
+    client = Client(table.slug, alice)
+    client.communicator.scope["headers"] = [(b"accept-language", b"de-DE,de;q=0.9")]
+    await client.connect()
+    await client.communicator.send_to(text_data='{"type": "shout"}')
+    german = await client.next_of("error")
+    assert german["reason"] == "unknown_frame"
+    await client.disconnect()
+    english = await Client(table.slug, alice).connect()
+    await english.communicator.send_to(text_data='{"type": "shout"}')
+    assert (await english.next_of("error"))["message"].startswith("Unknown frame")
+    await english.disconnect()
+
+
+async def test_an_unknown_table_closes_the_socket(db):
+    client = Client("nosuchtable")
+    connected, code = await client.communicator.connect()
+    assert not connected
+    assert code == 4404
+
+
+async def test_a_discard_reaches_the_other_player_with_its_event(table, alice, bob):
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    rng = random.Random(5)
+    for _ in range(200):
+        await quiet(clients)
+        actor = next(
+            (c for c in clients if c.view["phase"] == "discard" and c.view["actions"]), None
+        )
+        if actor is not None:
+            break
+        await play_one(clients, rng)
+    else:
+        pytest.fail("no person got a turn")
+    card = next(a["card"] for a in actor.view["actions"] if a["type"] == "discard")
+    other = clients[1] if actor is clients[0] else clients[0]
+    frame = await actor.act({"type": "discard", "card": card})
+    assert frame["type"] == "snapshot"
+    await other.catch_up(frame["version"])
+    events = [f for f in other.frames if f["type"] == "events" and f["version"] == frame["version"]]
+    assert events[0]["events"][0] == {"type": "discarded", "seat": actor.view["seat"], "card": card}
+    assert parse_tile(card) is not None
+    for client in clients:
+        await client.disconnect()
+
+
+async def play_one(clients, rng):
+    from games.play.bots import choose_action
+
+    for client in clients:
+        if client.view["actions"]:
+            await client.act(choose_action(client.view, client.view["seat"], rng).to_dict())
+            return
