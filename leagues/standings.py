@@ -1,6 +1,7 @@
 """Figures about many rows: the league index, a league's standings, a player's record and
-head-to-head. Each is a fixed number of SQL queries whatever the league's size: per-player
-figures are correlated subqueries (annotations), never a query per row.
+head-to-head. Each is a fixed number of SQL queries whatever the league's size, never a
+query per row: grouped aggregates (one pass over the league each), a window function for
+the best hands, correlated subqueries where one row needs a figure from another table.
 
 Definitions (README, "Leagues: standings and players"):
 
@@ -13,16 +14,17 @@ Definitions (README, "Leagues: standings and players"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
+from typing import Any
 
 from django.db.models import (
     Count,
     Exists,
     F,
     FilteredRelation,
-    FloatField,
     OuterRef,
     Prefetch,
     Q,
@@ -32,7 +34,7 @@ from django.db.models import (
     Value,
     Window,
 )
-from django.db.models.functions import Cast, Coalesce, NullIf, Rank
+from django.db.models.functions import Coalesce, RowNumber
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -57,11 +59,6 @@ def _per_row(queryset: QuerySet, outer_field: str, aggregate) -> Coalesce:
     return Coalesce(Subquery(grouped), Value(0))
 
 
-def _best_hand(hands: QuerySet, field: str) -> Subquery:
-    best = hands.order_by("-points", "-credits", "round__match__played_on", "round_id")
-    return Subquery(best.values(field)[:1])
-
-
 # -- the index of leagues ------------------------------------------------------------------
 
 
@@ -83,31 +80,80 @@ def leagues_for(user) -> QuerySet[League]:
 # -- standings -----------------------------------------------------------------------------
 
 
+@dataclass
+class Standing:
+    """One player's line in a league's table."""
+
+    player: Player
+    # The OpenSkill rating (ordinal = mu - 3 sigma); None before a first finished match.
+    ordinal: float | None = None
+    mu: float | None = None
+    sigma: float | None = None
+    played: int = 0
+    wins: int = 0
+    rounds_won: int = 0
+    points: int = 0
+    best_hand: WinningHand | None = None
+    place: int = 0
+
+    @property
+    def average(self) -> float | None:
+        """Points per round won; None before the first round won."""
+        return self.points / self.rounds_won if self.rounds_won else None
+
+    @property
+    def best(self) -> tuple[int, int] | None:
+        return (self.best_hand.points, self.best_hand.credits) if self.best_hand else None
+
+
 @dataclass(frozen=True)
 class Column:
     key: str
     label: str | Promise
-    # Annotations sorted on, most significant first.
-    fields: tuple[str, ...]
+    value: Callable[[Standing], Any]  # None sorts last, whatever the direction
     # Numbers read best-first (descending); names A to Z.
     descending_first: bool = True
     numeric: bool = True
+    help: str | Promise = ""  # the heading's title
 
 
 COLUMNS = (
-    Column("name", _("Player"), ("display_name",), descending_first=False, numeric=False),
-    Column("played", _("Matches"), ("played",)),
-    Column("wins", _("Match wins"), ("wins",)),
-    Column("rounds", _("Rounds won"), ("won_rounds",)),
-    Column("points", _("Points"), ("points",)),
-    Column("average", _("Points per round won"), ("average",)),
-    Column("best", _("Best hand"), ("best_points", "best_credits"), numeric=False),
-    Column("rating", _("Rating"), ("ordinal",)),
+    Column(
+        "name",
+        _("Player"),
+        lambda s: s.player.display_name.casefold(),
+        descending_first=False,
+        numeric=False,
+    ),
+    Column("played", _("Matches"), lambda s: s.played),
+    Column("wins", _("Match wins"), lambda s: s.wins),
+    Column("rounds", _("Rounds won"), lambda s: s.rounds_won),
+    Column("points", _("Points"), lambda s: s.points),
+    Column("average", _("Points per round won"), lambda s: s.average),
+    Column(
+        "best",
+        _("Best hand"),
+        lambda s: s.best,
+        help=_("Points (credits) of the best hand; the link shows its round."),
+    ),
+    Column(
+        "rating",
+        _("Rating"),
+        lambda s: s.ordinal,
+        help=_(
+            "OpenSkill rating: the skill μ less three times its uncertainty σ, so it is "
+            "cautious while a player has few matches."
+        ),
+    ),
 )
 COLUMNS_BY_KEY = {column.key: column for column in COLUMNS}
 DEFAULT_SORT = "-rating"
-# Ties under any sort fall back to the standings' own order.
-TIE_BREAK = ("ordinal", "points")
+
+
+def _standings_order(standing: Standing) -> tuple:
+    """The table's own order: best rating first (the unrated last), then most points."""
+    ordinal = standing.ordinal
+    return (ordinal is None, -(ordinal or 0.0), -standing.points)
 
 
 @dataclass(frozen=True)
@@ -128,17 +174,16 @@ class Sort:
     def value(self) -> str:
         return ("-" if self.descending else "") + self.column.key
 
-    def order_by(self) -> list:
-        fields = list(self.column.fields)
-        fields += [f for f in TIE_BREAK if f not in fields]
-        order = []
-        for name in fields:
-            descending = self.descending if name in self.column.fields else True
-            expression = F(name)
-            order.append(
-                expression.desc(nulls_last=True) if descending else expression.asc(nulls_last=True)
-            )
-        return [*order, F("display_name").asc(), F("pk").asc()]
+    def apply(self, standings: list[Standing]) -> list[Standing]:
+        """Sorted on the column, ties in the table's own order, empty values last."""
+        ordered = sorted(
+            standings,
+            key=lambda s: (*_standings_order(s), s.player.display_name.casefold(), s.player.pk),
+        )
+        present = [s for s in ordered if self.column.value(s) is not None]
+        missing = [s for s in ordered if self.column.value(s) is None]
+        present.sort(key=self.column.value, reverse=self.descending)  # stable: ties keep order
+        return present + missing
 
 
 @dataclass(frozen=True)
@@ -150,54 +195,73 @@ class Header:
     state: str  # "ascending", "descending" or "" (aria-sort)
 
 
-def player_standings(league: League) -> QuerySet[Player]:
-    """The league's roster annotated with every standings figure (see the module docstring)
-    and `place`: the rank by rating, then points."""
-    seats = Seat.objects.filter(match__league=league)
-    won = Round.objects.filter(match__league=league, outcome=Outcome.WON)
-    hands = WinningHand.objects.filter(round__match__league=league, round__winner=OuterRef("pk"))
-    points = _per_row(won, "winner", Sum("hand__points"))
-    rounds_won = _per_row(won, "winner", Count("pk"))
-    return (
-        league.players.all()
-        .alias(rating=FilteredRelation("ratings", condition=Q(ratings__league=league)))
-        .annotate(
-            played=_per_row(seats, "player", Count("pk")),
-            wins=_per_row(
-                seats.filter(match__status=Match.Status.FINISHED, place=1), "player", Count("pk")
-            ),
-            won_rounds=rounds_won,
-            points=points,
-            average=Cast(points, FloatField()) / NullIf(rounds_won, Value(0)),
-            best_hand_id=_best_hand(hands, "pk"),
-            best_points=_best_hand(hands, "points"),
-            best_credits=_best_hand(hands, "credits"),
-            ordinal=F("rating__ordinal"),
-            mu=F("rating__mu"),
-            sigma=F("rating__sigma"),
-        )
-        .annotate(
-            place=Window(Rank(), order_by=[F("ordinal").desc(nulls_last=True), F("points").desc()])
-        )
+def league_standings(league: League) -> list[Standing]:
+    """Every player on the league's roster with their figures (see the module docstring) and
+    place (by rating, then points; equal ones share it), in the table's own order. Four
+    queries, each one pass over the league: the roster with ratings, seats by player,
+    winning hands by winner, and each winner's best hand."""
+    roster = league.players.alias(
+        rating=FilteredRelation("ratings", condition=Q(ratings__league=league))
+    ).annotate(ordinal=F("rating__ordinal"), mu=F("rating__mu"), sigma=F("rating__sigma"))
+    standings = {
+        player.pk: Standing(player, player.ordinal, player.mu, player.sigma)
+        for player in roster.only("pk", "display_name")
+    }
+
+    finished = Q(match__status=Match.Status.FINISHED)
+    seats = (
+        Seat.objects.filter(match__league=league)
+        .values("player_id")
+        .annotate(played=Count("pk"), wins=Count("pk", filter=finished & Q(place=1)))
+        .order_by()
     )
+    # Rows of players since taken off the roster (in the admin) are left out.
+    for row in seats:
+        if standing := standings.get(row["player_id"]):
+            standing.played, standing.wins = row["played"], row["wins"]
+
+    # Every won round has its winning hand, so the hands count the rounds won too.
+    hands = WinningHand.objects.filter(round__match__league=league)
+    won = hands.values("round__winner_id").annotate(rounds=Count("pk"), points=Sum("points"))
+    for row in won.order_by():
+        if standing := standings.get(row["round__winner_id"]):
+            standing.rounds_won, standing.points = row["rounds"], row["points"]
+
+    best = hands.annotate(
+        best=Window(
+            RowNumber(),
+            partition_by=F("round__winner"),
+            order_by=[
+                F("points").desc(),
+                F("credits").desc(),
+                F("round__match__played_on").asc(),
+                F("round_id").asc(),
+            ],
+        )
+    ).filter(best=1)
+    for hand in best.select_related("round").only(
+        "hand", "points", "credits", "round__number", "round__match_id", "round__winner_id"
+    ):
+        if standing := standings.get(hand.round.winner_id):
+            standing.best_hand = hand
+
+    ordered = sorted(standings.values(), key=_standings_order)
+    for index, standing in enumerate(ordered):
+        tied = index and _standings_order(ordered[index - 1]) == _standings_order(standing)
+        standing.place = ordered[index - 1].place if tied else index + 1
+    return ordered
 
 
 class Standings:
-    """A league's table in the requested order: two queries (the players with their figures,
-    then their best hands)."""
+    """A league's table in the requested order."""
 
     def __init__(self, league: League, sort: str | None = None) -> None:
         self.league = league
         self.sort = Sort.parse(sort)
 
     @cached_property
-    def rows(self) -> list[Player]:
-        rows = list(player_standings(self.league).order_by(*self.sort.order_by()))
-        best_ids = [row.best_hand_id for row in rows if row.best_hand_id]
-        hands = WinningHand.objects.select_related("round").in_bulk(best_ids)
-        for row in rows:
-            row.best_hand = hands.get(row.best_hand_id)
-        return rows
+    def rows(self) -> list[Standing]:
+        return self.sort.apply(league_standings(self.league))
 
     def headers(self) -> list[Header]:
         headers = []
