@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: .venv run test test-postgres test-browser lint format messages makemessages clean
+.PHONY: .venv run test test-postgres test-browser bench-league lint format messages makemessages clean
 
 # Re-installs whenever pyproject.toml changes.
 .venv: $(STAMP)
@@ -54,6 +54,11 @@ test-postgres: $(STAMP) messages
 # The browser tests: Debian's chromium (apt-get install chromium) driven by pytest-playwright.
 test-browser: $(STAMP) messages
 	$(LOCAL) $(BIN)/pytest -m browser $(PYTEST_ARGS) || [ $$? -eq 5 ]
+
+# How fast a league of 200 players and 10,000 rounds renders, on SQLite and on a throwaway
+# PostgreSQL (leagues/bench.py). A report, not a test: it always exits 0.
+bench-league: $(STAMP)
+	env -u REDIS_URL scripts/with_postgres.sh $(PYTHON) -m leagues.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
