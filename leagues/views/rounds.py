@@ -192,8 +192,10 @@ def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> H
         try:
             match.delete_round(round_, request.user, form.cleaned_data["version"])
         except ValidationError as error:
+            # Shown again as the round now is, ready to delete deliberately.
             round_ = Round.objects.select_related("winner", "discarder", "hand").get(pk=round_.pk)
-            form = VersionForm(initial={"version": round_.version})
+            form = VersionForm({"version": round_.version})
+            form.is_valid()
             add_model_error(form, error)
         else:
             messages.success(request, _("Round %(number)s deleted.") % {"number": number})

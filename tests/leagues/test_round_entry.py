@@ -1,0 +1,429 @@
+"""Entering a round: the card picker and its live preview, saving, refusals (a stale sheet, a
+finished match, a bad entry), the draw and undo buttons, and who may use them."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from leagues.models import Match, Round
+
+from .conftest import BIG_HAND, SMALL_HAND, win
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The personas' passwords are hashed at setup; the default hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def new_url(match: Match) -> str:
+    return reverse("leagues:round_new", args=[match.league.slug, match.pk])
+
+
+def draw_url(match: Match) -> str:
+    return reverse("leagues:round_draw", args=[match.league.slug, match.pk])
+
+
+def undo_url(match: Match) -> str:
+    return reverse("leagues:round_undo", args=[match.league.slug, match.pk])
+
+
+def words(response) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(response.content.decode())).split())
+
+
+def hidden(response, name: str) -> str:
+    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', response.text)
+    assert found, f"no hidden {name}"
+    return html.unescape(found.group(1))
+
+
+def checked(response, name: str) -> str | None:
+    found = re.search(
+        rf'<input type="radio" name="{name}" value="(\w+)"[^>]* checked>', response.text
+    )
+    return found.group(1) if found else None
+
+
+def entry(match: Match, winner, hand=SMALL_HAND, discarder=None, **fields) -> dict:
+    data = {
+        "outcome": "won",
+        "winner": str(winner.pk),
+        "win_type": "discard" if discarder else "self_draw",
+        "discarder": str(discarder.pk) if discarder else "",
+        "hand": hand,
+        "version": str(match.version),
+    }
+    data.update(fields)
+    return data
+
+
+@pytest.fixture
+def organiser_client(client: Client, organiser) -> Client:
+    client.force_login(organiser)
+    return client
+
+
+class TestThePicker:
+    def test_the_form_offers_the_seated_players_in_seat_order_and_the_sheets_version(
+        self, organiser_client, match
+    ):
+        response = organiser_client.get(new_url(match))
+
+        names = re.findall(r'name="winner" value="\d+"[^>]*>\s*([^<]+?)\s*</label>', response.text)
+        assert names == ["Pia", "Quentin", "Rosa", "Sven"]
+        assert hidden(response, "version") == str(match.version)
+        assert "Enter round 1" in words(response)
+        assert response.text.count('id="picker-pick-') == 36
+
+    def test_each_card_is_a_link_that_keeps_what_was_chosen_in_the_form(
+        self, organiser_client, match, players
+    ):
+        query = {"winner": players[2].pk, "win_type": "discard", "discarder": players[0].pk}
+        response = organiser_client.get(new_url(match), {**query, "hand": "123c", "version": 1})
+
+        link = re.search(r'id="picker-pick-5b" href="([^"]+)"', response.text).group(1)
+        params = parse_qs(urlsplit(html.unescape(link)).query)
+        assert params == {
+            "outcome": ["won"],
+            "winner": [str(players[2].pk)],
+            "win_type": ["discard"],
+            "discarder": [str(players[0].pk)],
+            "version": ["1"],
+            "hand": ["5b 123c"],
+        }
+        assert checked(response, "winner") == str(players[2].pk)
+        assert checked(response, "win_type") == "discard"
+
+    def test_a_click_through_htmx_returns_the_hand_and_its_preview_only(
+        self, organiser_client, match
+    ):
+        response = organiser_client.get(
+            new_url(match), {"hand": BIG_HAND, "version": 1}, headers=HTMX
+        )
+
+        assert response.text.lstrip().startswith('<div id="round-hand"')
+        assert "<html" not in response.text
+        assert "17 credits 512 points" in words(response)
+        assert hidden(response, "hand") == "55666777788999b"
+        assert not Round.objects.exists()
+
+    def test_an_incomplete_hand_says_what_is_missing(self, organiser_client, match):
+        response = organiser_client.get(new_url(match), {"hand": "123c 456b 789k 234c 5k"})
+
+        assert "13 of 14 cards — add 1 more." in words(response)
+
+    def test_the_preview_button_shows_credits_and_points_without_saving(
+        self, organiser_client, match, players
+    ):
+        data = {**entry(match, players[1], BIG_HAND), "preview": "1"}
+
+        response = organiser_client.post(new_url(match), data)
+
+        assert response.status_code == 200
+        assert "17 credits 512 points" in words(response)
+        assert "Nothing is saved until you press Save." in words(response)
+        assert checked(response, "winner") == str(players[1].pk)
+        assert not Round.objects.exists()
+
+
+class TestSaving:
+    def test_a_saved_round_appears_on_the_sheet_with_the_new_totals(
+        self, organiser_client, match, players
+    ):
+        response = organiser_client.post(new_url(match), entry(match, players[1]))
+
+        assert response.status_code == 302
+        assert response.url == f"{match.get_absolute_url()}#round-1"
+        sheet = organiser_client.get(response.url)
+        text = words(sheet)
+        assert "Round 1 saved: Quentin wins 4 points." in text
+        assert "Total points 4" in text
+        assert "Quentin +4 4" in text
+        round_ = Round.objects.get()
+        assert (round_.winner, round_.win_type, round_.entered_by.username) == (
+            players[1],
+            "self_draw",
+            "olga",
+        )
+
+    def test_a_win_by_discard_records_whose_discard(self, organiser_client, match, players):
+        organiser_client.post(new_url(match), entry(match, players[2], discarder=players[3]))
+
+        round_ = Round.objects.get()
+        assert (round_.win_type, round_.discarder) == ("discard", players[3])
+
+    def test_a_discarder_left_selected_on_a_self_drawn_win_is_ignored(
+        self, organiser_client, match, players
+    ):
+        data = {**entry(match, players[2]), "discarder": str(players[3].pk)}
+
+        organiser_client.post(new_url(match), data)
+
+        assert Round.objects.get().discarder is None
+
+    def test_the_round_that_reaches_the_target_ends_the_match(
+        self, organiser_client, match, players
+    ):
+        response = organiser_client.post(new_url(match), entry(match, players[0], BIG_HAND))
+
+        text = words(organiser_client.get(response.url))
+        assert "Round 1 saved: Pia wins 512 points. The match is over." in text
+        match.refresh_from_db()
+        assert match.is_finished
+
+    def test_a_draw_chosen_in_the_form_leaves_out_winner_and_hand(
+        self, organiser_client, match, players
+    ):
+        organiser_client.post(new_url(match), entry(match, players[1], outcome="draw"))
+
+        round_ = Round.objects.get()
+        assert round_.is_draw and round_.winner is None
+
+
+class TestRefusals:
+    def test_a_missing_winner_is_named_next_to_the_winner(self, organiser_client, match):
+        data = {"outcome": "won", "win_type": "self_draw", "hand": BIG_HAND, "version": "1"}
+
+        response = organiser_client.post(new_url(match), data)
+
+        winner = response.text[response.text.index('id="round-winner"') :]
+        winner = winner[: winner.index("</fieldset>")]
+        assert "Who won the round?" in winner
+        assert hidden(response, "hand") == "55666777788999b"
+        assert not Round.objects.exists()
+
+    def test_a_win_by_discard_needs_whose_discard(self, organiser_client, match, players):
+        data = entry(match, players[1], win_type="discard")
+
+        response = organiser_client.post(new_url(match), data)
+
+        assert "Whose discard completed the hand?" in words(response)
+        assert not Round.objects.exists()
+
+    def test_the_winner_cannot_have_discarded(self, organiser_client, match, players):
+        data = entry(match, players[1], discarder=players[1])
+
+        response = organiser_client.post(new_url(match), data)
+
+        assert "The winner cannot have discarded the winning card." in words(response)
+        assert not Round.objects.exists()
+
+    def test_a_hand_that_does_not_win_is_refused_next_to_the_cards(
+        self, organiser_client, match, players
+    ):
+        response = organiser_client.post(
+            new_url(match), entry(match, players[1], "123c 456b 789k 234c 56k")
+        )
+
+        errors = re.search(r'id="hand-errors">(.*?)</div>', response.text, re.S).group(1)
+        assert "Not a winning hand" in html.unescape(errors)
+        assert hidden(response, "hand") == "456b 122334c 56789k"
+        assert not Round.objects.exists()
+
+    def test_a_round_entered_from_a_stale_sheet_is_refused_and_the_hand_kept(
+        self, organiser_client, match, players
+    ):
+        stale = entry(match, players[1], BIG_HAND)
+        match.record_round(win(players[2]))  # someone else, meanwhile
+
+        response = organiser_client.post(new_url(match), stale)
+
+        assert response.status_code == 200
+        assert "The score sheet changed while you were entering this round" in words(response)
+        assert Round.objects.count() == 1
+        assert hidden(response, "hand") == "55666777788999b"
+        assert checked(response, "winner") == str(players[1].pk)
+        assert "17 credits 512 points" in words(response)
+
+    def test_after_a_stale_refusal_the_round_can_be_saved_deliberately(
+        self, organiser_client, match, players
+    ):
+        stale = entry(match, players[1])
+        match.record_round(win(players[2]))
+        refused = organiser_client.post(new_url(match), stale)
+
+        again = organiser_client.post(
+            new_url(match), {**stale, "version": hidden(refused, "version")}
+        )
+
+        assert again.status_code == 302
+        assert [r.winner for r in Round.objects.order_by("number")] == [players[2], players[1]]
+
+    def test_a_finished_match_takes_no_new_round(self, organiser_client, match, players):
+        match.record_round(win(players[0], BIG_HAND))
+
+        shown = organiser_client.get(new_url(match))
+        posted = organiser_client.post(new_url(match), entry(match, players[1]))
+
+        for response in (shown, posted):
+            assert "The match is over: no round can be added." in words(response)
+            assert 'id="round-form"' not in response.text
+        assert Round.objects.count() == 1
+
+
+class TestDrawButton:
+    def test_one_click_records_a_draw_and_the_deal_passes_on(
+        self, organiser_client, match, players
+    ):
+        response = organiser_client.post(draw_url(match), {"version": match.version})
+
+        assert response.status_code == 302
+        assert response.url == f"{match.get_absolute_url()}#round-1"
+        text = words(organiser_client.get(response.url))
+        assert "Round 1: a draw." in text
+        assert "Dealer Pia" in text
+        match.record_round(win(players[3]))
+        assert match.rounds.get(number=2).dealer == players[1]
+
+    def test_with_htmx_the_sheet_comes_back_in_place_with_its_message(
+        self, organiser_client, match
+    ):
+        response = organiser_client.post(draw_url(match), {"version": 1}, headers=HTMX)
+
+        assert response.status_code == 200
+        assert response.text.lstrip().startswith('<div id="score-sheet"')
+        assert "Round 1: a draw." in words(response)
+        assert 'name="version" value="2"' in response.text
+
+    def test_a_double_click_records_one_draw(self, organiser_client, match):
+        organiser_client.post(draw_url(match), {"version": 1})
+        second = organiser_client.post(draw_url(match), {"version": 1}, follow=True)
+
+        assert "The score sheet changed while you were entering this round" in words(second)
+        assert Round.objects.count() == 1
+
+
+class TestUndo:
+    def test_undo_takes_back_the_last_round(self, organiser_client, match, players, organiser):
+        match.record_round(win(players[1]), by=organiser)
+        match.record_round(win(players[2]), by=organiser)
+        match.refresh_from_db()
+
+        response = organiser_client.post(undo_url(match), {"version": match.version}, follow=True)
+
+        assert "Round 2 was undone." in words(response)
+        assert [r.number for r in Round.objects.all()] == [1]
+        assert "Round 2 deleted" in words(response)  # in the history
+
+    def test_undo_through_htmx_returns_the_sheet(self, organiser_client, match, players):
+        match.record_round(win(players[1]))
+        match.refresh_from_db()
+
+        response = organiser_client.post(undo_url(match), {"version": match.version}, headers=HTMX)
+
+        assert response.text.lstrip().startswith('<div id="score-sheet"')
+        assert "Round 1 was undone." in words(response)
+        assert "No rounds yet." in words(response)
+
+    def test_an_undo_from_a_stale_sheet_undoes_nothing(self, organiser_client, match, players):
+        match.record_round(win(players[1]))
+        stale_version = Match.objects.get().version
+        match.record_round(win(players[2]))
+
+        response = organiser_client.post(undo_url(match), {"version": stale_version}, follow=True)
+
+        assert "The match changed meanwhile: nothing was undone." in words(response)
+        assert Round.objects.count() == 2
+
+    def test_with_no_round_there_is_nothing_to_undo(self, organiser_client, match):
+        response = organiser_client.post(undo_url(match), {"version": 1}, follow=True)
+
+        assert "There is no round to undo." in words(response)
+
+    def test_a_player_may_undo_only_a_round_they_entered(
+        self, client, match, league, players, member, organiser
+    ):
+        league.players_may_enter = True
+        league.save()
+        client.force_login(member)
+        match.record_round(win(players[1]), by=organiser)
+
+        refused = client.post(undo_url(match), {"version": Match.objects.get().version})
+        match.record_round(win(players[2]), by=member)
+        allowed = client.post(undo_url(match), {"version": Match.objects.get().version})
+
+        assert refused.status_code == 403
+        assert allowed.status_code == 302
+        assert [r.winner for r in Round.objects.all()] == [players[1]]
+
+
+def ask(client: Client, action: str, match: Match, players) -> tuple[int, int]:
+    """Use one of the entry pages; returns the status and the number of rounds after."""
+    if action == "view form":
+        response = client.get(new_url(match))
+    elif action == "enter":
+        response = client.post(new_url(match), entry(match, players[1]))
+    elif action == "draw":
+        response = client.post(draw_url(match), {"version": match.version})
+    else:
+        match.record_round(win(players[1]))
+        response = client.post(undo_url(match), {"version": match.version})
+        return response.status_code, Round.objects.count() - 1
+    return response.status_code, Round.objects.count()
+
+
+ALLOWED = {"view form": (200, 0), "enter": (302, 1), "draw": (302, 1), "undo": (302, -1)}
+ACTIONS = sorted(ALLOWED)
+
+
+class TestAccess:
+    @pytest.mark.parametrize("public", [True, False], ids=["public", "members-only"])
+    @pytest.mark.parametrize("may_enter", [False, True], ids=["organisers-enter", "players-enter"])
+    @pytest.mark.parametrize("action", ACTIONS)
+    @pytest.mark.parametrize("persona", ["organiser", "member", "outsider", "anonymous"])
+    def test_who_may_enter_rounds(
+        self, client, request, match, league, players, persona, action, may_enter, public
+    ):
+        league.players_may_enter = may_enter
+        league.is_public = public
+        league.save()
+        if persona != "anonymous":
+            client.force_login(request.getfixturevalue(persona))
+
+        status, rounds = ask(client, action, match, players)
+
+        allowed = persona == "organiser" or (persona == "member" and may_enter)
+        if action == "undo" and persona == "member":
+            allowed = False  # the round was entered by someone else
+        if allowed:
+            assert (status, rounds) == ALLOWED[action]
+        elif persona == "anonymous":
+            assert (status, rounds) == (302, 0)
+        else:
+            assert (status, rounds) == (403, 0)
+
+
+class TestCsrf:
+    def test_a_post_without_the_token_is_refused(self, match, organiser):
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(organiser)
+
+        response = client.post(draw_url(match), {"version": 1}, headers=HTMX)
+
+        assert response.status_code == 403
+        assert not Round.objects.exists()
+
+    def test_htmx_posts_with_the_token_the_page_puts_on_the_body(self, match, organiser):
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(organiser)
+        page = client.get(match.get_absolute_url()).text
+        token = re.search(r"""hx-headers='\{"x-csrftoken": "([^"]+)"\}'""", page).group(1)
+
+        response = client.post(
+            draw_url(match), {"version": 1}, headers={**HTMX, "X-CSRFToken": token}
+        )
+
+        assert response.status_code == 200
+        assert Round.objects.get().is_draw
