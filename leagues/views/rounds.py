@@ -132,7 +132,9 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
             add_model_error(form, error)
         else:
             messages.success(request, _saved_message(round_, match))
-            return redirect(f"{match.get_absolute_url()}#round-{round_.number}")
+            # To the top of the sheet, not to the round's column: the message and the
+            # players' new totals are the first things to see.
+            return redirect(match)
     return _round_page(request, match, form)
 
 
@@ -179,7 +181,7 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
                 _("Round %(number)s corrected: %(round)s.")
                 % {"number": corrected.number, "round": describe(corrected.snapshot())},
             )
-            return redirect(f"{match.get_absolute_url()}#round-{corrected.number}")
+            return redirect(match)
     return _round_page(request, match, form, round_=round_, current=current)
 
 
@@ -211,12 +213,12 @@ def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> H
     return render(request, "leagues/round_delete.html", context)
 
 
-def _after_button(request: HtmxHttpRequest, match: Match, anchor: str = "") -> HttpResponse:
+def _after_button(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """The sheet in place for htmx; otherwise back to the match page (post/redirect/get)."""
     if request.htmx:
         match.refresh_from_db()
         return render_sheet(request, match)
-    return redirect(f"{match.get_absolute_url()}{anchor}")
+    return redirect(match)
 
 
 @require_POST
@@ -235,7 +237,7 @@ def round_draw(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
         return _after_button(request, match)
     messages.success(request, _saved_message(round_, match))
-    return _after_button(request, match, f"#round-{round_.number}")
+    return _after_button(request, match)
 
 
 @require_POST

@@ -133,7 +133,7 @@ class TestCorrecting:
         )
 
         assert response.status_code == 302
-        assert response.url == f"{played.get_absolute_url()}#round-1"
+        assert response.url == played.get_absolute_url()
         text = words(organiser_client.get(response.url))
         assert "Round 1 corrected: Pia on Sven's discard, 12 cr., 128 pts" in text
         assert "Pia +128 128 128 128" in text
