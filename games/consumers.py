@@ -83,6 +83,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     slug: str
     position: int | None = None
     sent: int = 0  # the last version this socket sent
+    reply_to: str | int | None = None
 
     async def connect(self) -> None:
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
@@ -114,6 +115,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- client frames ------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        self.reply_to = None
         if text_data is None:
             await self._error("malformed", "frames_are_text")
             return
@@ -126,10 +128,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
+        # The client's own label for the frame, repeated in the answer as `reply_to`.
+        self.reply_to = content.get("id") if isinstance(content, dict) else None
+        if not _valid_id(self.reply_to):
+            self.reply_to = None
+            await self._error("malformed", "frame_id")
+            return
         if kind not in FRAME_KEYS:
             await self._error("malformed", "unknown_frame")
             return
-        if set(content) != FRAME_KEYS[kind]:
+        if set(content) - {"id"} != FRAME_KEYS[kind]:
             await self._error("malformed", "frame_fields", kind=kind)
             return
         if kind == "sync":
@@ -150,7 +158,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # answer, whatever the change set in motion is already under way.
         live.kick(self.slug)
         await live.changed(self.slug, version)
-        await self._send_update()
+        await self._send_update(answer=True)
 
     async def _answer_sync(self, version: Any) -> None:
         if not isinstance(version, int) or isinstance(version, bool) or version < 0:
@@ -159,10 +167,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         current = await _current_version(self.slug)
         if version == current:
             self.sent = max(self.sent, current)
-            await self.send_json({"type": "up_to_date", "version": current})
+            await self.send_json(self._answer({"type": "up_to_date", "version": current}))
             return
         # Behind (or ahead of a server that lost data): the whole picture again.
-        await self._send_update(force=True)
+        await self._send_update(force=True, answer=True)
 
     # -- group messages -----------------------------------------------------------------
 
@@ -170,20 +178,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if message["version"] > self.sent:
             await self._send_update()
 
-    async def _send_update(self, force: bool = False) -> None:
+    async def _send_update(self, force: bool = False, answer: bool = False) -> None:
         sent = -1 if force else self.sent
         frames, deadline = await _frames_since(self.slug, self.position, sent)
-        for frame in frames:
-            if frame["version"] > self.sent or force:
-                await self.send_json(frame)
+        frames = [f for f in frames if force or f["version"] > self.sent]
+        for number, frame in enumerate(frames, start=1):
+            if answer and number == len(frames):
+                frame = self._answer(frame)
+            await self.send_json(frame)
         if frames:
             self.sent = max(self.sent, frames[-1]["version"])
         live.wake_at(self.slug, deadline)
 
+    def _answer(self, frame: dict[str, Any]) -> dict[str, Any]:
+        if self.reply_to is not None:
+            frame = {**frame, "reply_to": self.reply_to}
+        return frame
+
     async def _error(self, code: str, problem: str, **fields: Any) -> None:
         version = await _current_version(self.slug)
         with translation.override(self.language):
-            await self.send_json(error_frame(code, problem, version, **fields))
+            await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
 
     async def _refused(self, error: Exception) -> None:
         try:
@@ -191,4 +206,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except Table.DoesNotExist:
             version = 0
         with translation.override(self.language):
-            await self.send_json(error_frame(None, error, version))
+            await self.send_json(self._answer(error_frame(None, error, version)))
+
+
+def _valid_id(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return len(value) <= 64
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53

@@ -44,6 +44,7 @@ PROBLEMS = {
         'Unknown frame: send {"type": "action"}, {"type": "sync"} or {"type": "next_round"}.'
     ),
     "frame_fields": gettext_lazy("This %(kind)s frame is missing a field or has one too many."),
+    "frame_id": gettext_lazy('A frame\'s "id" is a number or a text of up to 64 characters.'),
     "frames_are_text": gettext_lazy("Frames are JSON text, not binary."),
     "not_json": gettext_lazy("A frame is a JSON object."),
     "sync_version": gettext_lazy("A sync frame gives the last version seen, a whole number."),

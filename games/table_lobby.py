@@ -17,7 +17,7 @@ from games.errors import TableError
 from games.play.match import match_to_dict, new_match, start_round
 from games.play.serialize import state_to_dict
 from games.table_play import change, locked, save_change, turn_deadline
-from scoring.mhing.match_scoring import MatchRules, Variant
+from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
 
 if TYPE_CHECKING:
     from games.models import Table, TableSeat
@@ -70,7 +70,9 @@ class TableLobby:
             created_by=by,
             league=league,
             players=players,
-            target=target or (league.default_target if league else 500),
+            target=target
+            if target is not None
+            else (league.default_target if league else DEFAULT_TARGET),
             variant=variant or (league.default_variant if league else Variant.POINTS.value),
             round_limit=round_limit,
         )

@@ -71,6 +71,7 @@ class Client:
         self.slug = slug
         self.frames: list[dict[str, Any]] = []
         self.snapshot: dict[str, Any] | None = None
+        self.asked = 0
 
     async def connect(self) -> Client:
         connected, _code = await self.communicator.connect()
@@ -95,13 +96,18 @@ class Client:
             if frame["type"] == kind:
                 return frame
 
+    async def ask(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """Send a frame; the server's answer to it (a snapshot, up_to_date or an error)."""
+        self.asked += 1
+        await self.send({**frame, "id": self.asked})
+        while True:
+            answer = await self.receive()
+            if answer.get("reply_to") == self.asked:
+                return answer
+
     async def act(self, action: dict[str, Any]) -> dict[str, Any]:
         """Send an action; the answer (the new snapshot, or an error)."""
-        await self.send({"type": "action", "action": action})
-        while True:
-            frame = await self.receive()
-            if frame["type"] in ("snapshot", "error"):
-                return frame
+        return await self.ask({"type": "action", "action": action})
 
     async def catch_up(self, version: int, timeout: float = 5) -> None:
         """Receive until the latest snapshot is at `version`."""
@@ -147,9 +153,8 @@ async def play(
             return
         if view["phase"] == "over":
             for client in clients:
-                if client.view["seat"] is not None:
-                    await client.send({"type": "next_round"})
-                    await client.receive()
+                if client.view["seat"] is not None and client.view["phase"] == "over":
+                    await client.ask({"type": "next_round"})
             continue
         for client in clients:
             own = client.view

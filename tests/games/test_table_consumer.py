@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 
 from games.play.tiles import parse_tile
 
@@ -158,6 +160,8 @@ async def test_an_illegal_action_is_refused_and_changes_nothing(table, alice, bo
         ('{"type": "sync"}', "frame_fields"),
         ('{"type": "sync", "version": "7"}', "sync_version"),
         ('{"type": "sync", "version": true}', "sync_version"),
+        ('{"type": "sync", "version": 1, "id": [1]}', "frame_id"),
+        ('{"type": "next_round", "id": true}', "frame_id"),
         ('{"type": "action", "action": "pass"}', "malformed_action"),
         ('{"type": "action", "action": {"type": "fold"}}', "malformed_action"),
         ('{"type": "action", "action": {"type": "discard", "card": "11b"}}', "malformed_action"),
@@ -245,3 +249,53 @@ async def play_one(clients, rng):
         if client.view["actions"]:
             await client.act(choose_action(client.view, client.view["seat"], rng).to_dict())
             return
+
+
+async def test_the_answer_to_a_frame_repeats_its_id(table, alice):
+    client = await Client(table.slug, alice).connect()
+    await quiet([client])
+    await client.send({"type": "sync", "version": client.version, "id": "s-1"})
+    assert await client.next_of("up_to_date") == {
+        "type": "up_to_date",
+        "version": client.version,
+        "reply_to": "s-1",
+    }
+    await client.send({"type": "shout", "id": 7})
+    assert (await client.next_of("error"))["reply_to"] == 7
+    await client.send({"type": "sync", "version": 0, "id": 8})
+    assert (await client.next_of("snapshot"))["reply_to"] == 8
+    await client.disconnect()
+
+
+async def test_the_site_signs_the_player_in_from_the_session_cookie(table, alice, settings):
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from mhing_site.asgi import application
+
+    @database_sync_to_async
+    def session_for(user) -> str:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        return session.session_key
+
+    key = await session_for(alice)
+    signed_in = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.slug}/",
+        headers=[(b"origin", b"http://localhost"), (b"cookie", f"sessionid={key}".encode())],
+    )
+    connected, _ = await signed_in.connect()
+    assert connected
+    frame = await signed_in.receive_json_from()
+    assert frame["view"]["seat"] == 0
+    await signed_in.disconnect()
+
+    foreign = WebsocketCommunicator(
+        application, f"/ws/tables/{table.slug}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await foreign.connect()
+    assert not connected, "another site's page may not open the socket"

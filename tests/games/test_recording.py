@@ -1,0 +1,127 @@
+"""A finished live match is recorded in the table's league, as if entered by hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.models import Table
+from games.play.bots import choose_action
+from games.recording import record_match
+from leagues.models import League, Match, Player, Round
+from scoring.mhing import score_hand
+
+from .conftest import Client, current, play, started_table
+
+
+@pytest.fixture
+def league(alice):
+    league = League.objects.create(name="Tuesday Club", slug="tuesday")
+    league.organisers.add(alice)
+    return league
+
+
+def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
+    """Play the match to its end through the model: bots, and `people` as bots would."""
+    rng = random.Random(seed)
+    for position in people:
+        table.connect(position)
+    for _ in range(5000):
+        table.bot_turns()
+        table.refresh_from_db()
+        if table.is_finished:
+            return table
+        if table.round_state["phase"] == "over":
+            table.run_due(table.deadline)
+            continue
+        for position in people:
+            view = table.view(position)
+            if view["actions"]:
+                table.act(position, choose_action(view, position, rng))
+                break
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.django_db
+def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
+    Player.objects.create(display_name="Alice A.", user=alice)
+    table = started_table(alice, [bob], players=4, league=league, target=20)
+    table = finish(table, people=(0, 1), seed=3)
+    match = table.recorded_match
+    assert match is not None
+    assert match.league == league
+    assert match.is_finished
+    assert [p.display_name for p in match.seated_players()] == ["Alice A.", "bob", "Bot 3", "Bot 4"]
+    assert Player.objects.get(display_name="bob").user == bob
+    assert match.first_dealer == table.match_state["first_dealer"]
+    assert (match.target_points, match.variant) == (20, "points")
+    rounds = list(match.rounds.select_related("winner", "discarder", "hand").order_by("number"))
+    assert len(rounds) == len(table.results) == len(table.match_state["rounds"])
+    players = match.seated_players()
+    for round_, result in zip(rounds, table.results, strict=True):
+        if result["winner"] is None:
+            assert round_.is_draw
+            continue
+        assert round_.winner == players[result["winner"]]
+        expected = None if result["discarder"] is None else players[result["discarder"]]
+        assert round_.discarder == expected
+        assert round_.hand.points == result["points"] == score_hand(result["hand"]).points
+    totals = [seat.total for seat in match.seats.order_by("position")]
+    assert totals == table.match_state["totals"]
+    assert league.players.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_chips_match_settles_the_same_in_the_league(alice, league):
+    table = Table.create(alice, players=3, league=league, variant="chips", round_limit=2)
+    table.fill_with_bots(alice)
+    table.leave_seat(alice)
+    table.fill_with_bots(alice)
+    table.start(alice)
+    table = finish(table, seed=5)
+    match = table.recorded_match
+    assert match.rounds.count() == 2
+    assert [s.total for s in match.seats.order_by("position")] == table.match_state["totals"]
+    assert sum(table.match_state["totals"]) == 3 * 500
+
+
+@pytest.mark.django_db
+def test_a_match_is_recorded_once(alice, league):
+    table = Table.create(alice, players=2, league=league, target=1, sit=False)
+    table.fill_with_bots(alice)
+    table.start(alice)
+    table = finish(table)
+    assert record_match(table) is None
+    assert Match.objects.count() == 1
+    assert Round.objects.count() == len(table.results)
+
+
+@pytest.mark.django_db
+def test_a_table_without_a_league_records_nothing(alice):
+    table = Table.create(alice, players=2, target=1, sit=False)
+    table.fill_with_bots(alice)
+    table.start(alice)
+    table = finish(table)
+    assert table.recorded_match is None
+    assert not Match.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_match_played_over_the_websocket_is_recorded(alice, bob, league):
+    table = await database_sync_to_async(started_table)(
+        alice, [bob], players=3, league=league, target=8
+    )
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    await play(clients, random.Random(9), until="match")
+    assert clients[0].snapshot["table"]["status"] == "finished"
+    stored = await current(table.slug)
+    assert clients[0].snapshot["table"]["recorded_match"] == stored.recorded_match_id
+    match = await database_sync_to_async(lambda: stored.recorded_match)()
+    assert match is not None
+    assert await database_sync_to_async(match.rounds.count)() == len(stored.results)
+    frame = await clients[0].act({"type": "pass"})
+    assert (frame["code"], frame["reason"]) == ("finished", "finished")
+    for client in clients:
+        await client.disconnect()
