@@ -1,11 +1,14 @@
 from django.urls import path
 
-from leagues.views import matches, players, rounds, standings
+from leagues.views import exports, matches, players, rounds, standings
 
 app_name = "leagues"
 
 # Each page family adds its routes in its own section (see leagues/views/__init__.py).
 urlpatterns = [
+    # -- exports & import: the import page comes first, or leagues/<slug>/ would take
+    # "import" for a league's short name (the importer refuses that short name) --
+    path("leagues/import/", exports.import_page, name="import"),
     # -- standings & league home (leagues/views/standings.py) --
     path("leagues/", standings.index, name="index"),
     path("leagues/<slug:slug>/", standings.league, name="league"),
@@ -29,4 +32,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/matches/<int:pk>/undo/", rounds.round_undo, name="round_undo"),
     path("leagues/<slug:slug>/matches/<int:pk>/draw/", rounds.round_draw, name="round_draw"),
     # -- exports & import (leagues/views/exports.py) --
+    path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
+    path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
+    path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
 ]

@@ -1,0 +1,375 @@
+"""Importing a league file: the importer (leagues.exchange_import) and the import page."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from leagues.exchange import league_document
+from leagues.exchange_import import ImportRefused, import_league, parse_json
+from leagues.models import League, Match, Player, RoundChange, RoundEntry
+
+from .conftest import BIG_HAND, SMALL_HAND, win
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "league_json.md"
+
+
+def comparable(document: dict) -> dict:
+    """The document without what differs between two copies of a league: ids, export time and
+    the short name."""
+    document = copy.deepcopy(document)
+    del document["exported_at"]
+    del document["league"]["slug"]
+    for match in document["matches"]:
+        del match["id"]
+    return document
+
+
+def paper_season(**league) -> dict:
+    """A hand-written file with only the required fields."""
+    return {
+        "format_version": 1,
+        "league": {"name": "Paper Season", "slug": "paper", **league},
+        "matches": [
+            {
+                "date": "2025-03-04",
+                "players": ["Jörg", "Maëlle", "Ida"],
+                "rounds": [
+                    {"winner": "Maëlle", "hand": SMALL_HAND},
+                    {"outcome": "draw"},
+                    {"winner": "Ida", "discarder": "Jörg", "hand": BIG_HAND},
+                ],
+            }
+        ],
+    }
+
+
+def refusal(document, **options) -> list[str]:
+    with pytest.raises(ImportRefused) as refused:
+        import_league(document, **options)
+    return refused.value.messages
+
+
+@pytest.fixture
+def full_league(league, players, organiser):
+    """A league with every kind of round: self-drawn, by discard, draws, jokers, flowers,
+    exposed sets, a chips match, a finished and a running match."""
+    pia, quentin, rosa, sven = players
+    league.players.add(Player.objects.create(display_name="Ümit Reserve"))
+    finished = Match.begin(
+        league, [pia, quentin, rosa], first_dealer=2, target_points=100, played_on=date(2026, 9, 1)
+    )
+    finished.record_round(win(quentin, "123c 123c 99b [5b J 7b] [RdRdRd] F F", discarder=rosa))
+    finished.record_round(RoundEntry.draw())
+    finished.record_round(win(pia, "123b 456b 789b 22b 111b"))
+    chips = Match.begin(
+        league,
+        [sven, rosa, pia],
+        first_dealer=1,
+        variant="chips",
+        round_limit=3,
+        played_on=date(2026, 9, 8),
+    )
+    chips.record_round(win(sven, "147b 258c 369k EwSw RdGdWd", discarder=pia))
+    chips.record_round(win(rosa))
+    chips.record_round(RoundEntry.draw())
+    running = Match.begin(league, players, first_dealer=0, played_on=date(2026, 9, 15))
+    running.record_round(win(rosa, "[2b 3b 4b] 234c 567c J 3k 4k 88b F"))
+    assert finished.is_finished and chips.is_finished and not running.is_finished
+    return league
+
+
+@pytest.mark.django_db
+class TestRoundTrip:
+    def test_export_import_export_gives_the_same_league(self, full_league, organiser):
+        exported = league_document(full_league)
+        imported = import_league(json.loads(json.dumps(exported)), slug="copy", by=organiser)
+        assert imported.league.slug == "copy"
+        assert comparable(league_document(imported.league)) == comparable(exported)
+
+    def test_the_copy_is_scored_again_and_has_its_own_history_and_ratings(
+        self, full_league, organiser
+    ):
+        imported = import_league(league_document(full_league), slug="copy", by=organiser)
+        copy_league = imported.league
+        assert (imported.matches, imported.rounds, imported.new_players) == (3, 7, 0)
+        assert copy_league.ratings.count() == full_league.ratings.count() > 0
+        changes = RoundChange.objects.filter(match__league=copy_league)
+        assert changes.count() == 7
+        assert {c.action for c in changes} == {RoundChange.Action.ADDED}
+        assert {c.by for c in changes} == {organiser}
+        assert copy_league.is_organiser(organiser)
+
+    def test_players_are_matched_by_name_and_keep_their_accounts(
+        self, full_league, players, member
+    ):
+        before = Player.objects.count()
+        import_league(league_document(full_league), slug="copy")
+        assert Player.objects.count() == before
+        assert League.objects.get(slug="copy").players.get(user=member) == players[0]
+
+
+@pytest.mark.django_db
+class TestHandWrittenFiles:
+    def test_a_file_with_only_the_required_fields_imports(self):
+        imported = import_league(paper_season())
+        league = imported.league
+        assert (league.name, league.default_target, league.is_public) == ("Paper Season", 500, True)
+        match = league.matches.get()
+        assert [p.display_name for p in match.seated_players()] == ["Jörg", "Maëlle", "Ida"]
+        assert match.first_dealer == 0
+        rounds = list(match.rounds.order_by("number"))
+        assert [r.outcome for r in rounds] == ["won", "draw", "won"]
+        assert [r.win_type for r in rounds] == ["self_draw", "", "discard"]
+        assert rounds[2].discarder.display_name == "Jörg"
+        # Scored by the engine: 512 points ends the race to 500.
+        assert rounds[2].hand.points == 512 and match.is_finished
+        assert imported.new_players == 3
+
+    def test_the_documented_example_imports(self):
+        text = DOCS.read_text(encoding="utf-8")
+        example = re.search(r"<!-- example -->\s*```json\n(.*?)```", text, re.S).group(1)
+        imported = import_league(json.loads(example))
+        assert imported.matches >= 1 and imported.rounds >= 1
+
+    def test_computed_values_in_the_file_are_ignored(self):
+        document = paper_season()
+        document["matches"][0]["status"] = "running"
+        document["matches"][0]["seats"] = [{"player": "Jörg", "total": 9999, "place": 1}]
+        document["matches"][0]["rounds"][0].update(
+            credits=41, points=131072, dealer="Ida", combinations={"one_suit": 8}
+        )
+        match = import_league(document).league.matches.get()
+        first = match.rounds.get(number=1)
+        assert (first.hand.credits, first.hand.points) == (2, 4)
+        assert first.dealer.display_name == "Jörg"
+        assert match.is_finished
+        assert [s.total for s in match.seats.order_by("position")] == [0, 4, 512]
+
+    def test_first_dealer_may_be_a_name_or_a_seat_number(self):
+        by_name = paper_season()
+        by_name["matches"][0]["first_dealer"] = "Ida"
+        assert import_league(by_name).league.matches.get().first_dealer == 2
+        by_number = paper_season(slug="paper-2")
+        by_number["matches"][0]["first_dealer"] = 1
+        assert import_league(by_number).league.matches.get().first_dealer == 1
+
+    def test_matches_may_be_added_to_an_existing_league(self, league, organiser):
+        document = paper_season(slug="ignored", default_target=100)
+        imported = import_league(document, into=league, by=organiser)
+        assert imported.league == league and not imported.created
+        assert not League.objects.filter(slug="ignored").exists()
+        assert league.matches.get().target_points == league.default_target == 500
+
+
+@pytest.mark.django_db
+class TestRefusals:
+    def test_a_bad_hand_is_named_with_its_match_and_round_and_nothing_is_saved(self):
+        document = paper_season()
+        document["matches"].append(copy.deepcopy(document["matches"][0]))
+        document["matches"][1]["date"] = "2025-03-11"
+        document["matches"][1]["rounds"][2]["hand"] = "55555b 123c 456c 789c"
+        leagues, players = League.objects.count(), Player.objects.count()
+        messages = refusal(document)
+        assert len(messages) == 1
+        assert messages[0].startswith("match 2 (2025-03-11), round 3: ")
+        assert "Five 5s of bamboo" in messages[0]
+        assert (League.objects.count(), Player.objects.count()) == (leagues, players)
+        assert not Match.objects.exists()
+
+    def test_a_round_after_the_match_has_ended_is_refused(self):
+        document = paper_season()
+        document["matches"][0]["rounds"].append({"outcome": "draw"})
+        (message,) = refusal(document)
+        assert message.startswith("match 1 (2025-03-04), round 4: ")
+        assert "The match is over" in message
+
+    def test_a_winner_who_is_not_seated_is_named(self):
+        document = paper_season()
+        document["matches"][0]["rounds"][0]["winner"] = "Zoë"
+        (message,) = refusal(document)
+        assert message == (
+            "match 1 (2025-03-04), round 1: the winner 'Zoë' is not one of this match's players."
+        )
+
+    def test_the_rules_of_the_models_apply(self):
+        document = paper_season()
+        document["matches"][0]["players"] = ["Jörg"]
+        document["matches"][0]["rounds"] = []
+        assert refusal(document) == ["match 1 (2025-03-04): A match has 2 to 6 players, not 1."]
+
+    def test_each_shape_problem_is_listed(self):
+        document = paper_season()
+        match = document["matches"][0]
+        match["date"] = "4 March"
+        match["target"] = 0
+        match["rounds"][1] = {"outcome": "lost"}
+        del document["league"]["name"]
+        messages = refusal(document)
+        assert "league: 'name' is missing." in messages
+        assert "match 1: 'date' must be a date written YYYY-MM-DD, not '4 March'." in messages
+        assert "match 1: 'target' must be 1 or more." in messages
+        assert "match 1, round 2: 'outcome' must be one of won, draw, not 'lost'." in messages
+
+    def test_an_unknown_format_version_is_refused(self):
+        assert refusal({**paper_season(), "format_version": 2}) == [
+            "This file is format version 2; this site reads version 1."
+        ]
+
+    def test_a_file_without_a_format_version_is_refused(self):
+        document = paper_season()
+        del document["format_version"]
+        assert "'format_version' is missing" in refusal(document)[0]
+
+    def test_another_kind_of_json_is_refused(self):
+        assert "expected a JSON object" in refusal([1, 2, 3])[0]
+        assert "not a Mhing League file" in refusal({**paper_season(), "format": "other"})[0]
+
+    def test_malformed_json_says_where(self):
+        with pytest.raises(ImportRefused) as refused:
+            parse_json(b'{"format_version": 1,\n "matches": [}')
+        assert refused.value.messages == [
+            "The file is not valid JSON: Expecting value (line 2, column 14)."
+        ]
+
+    def test_a_byte_order_mark_is_allowed(self):
+        assert parse_json("\ufeff{}".encode()) == {}
+
+    def test_a_taken_short_name_is_refused_and_another_may_be_given(self, league):
+        document = paper_season()
+        document["league"]["slug"] = league.slug
+        with pytest.raises(ImportRefused) as refused:
+            import_league(document)
+        assert refused.value.has_code("slug_taken")
+        assert "short name 'tuesday' already exists" in refused.value.messages[0]
+        assert import_league(document, slug="tuesday-2").league.name == "Paper Season"
+
+    def test_the_import_page_address_is_not_a_short_name(self):
+        assert "'import' cannot be a league's short name" in refusal(paper_season(slug="import"))[0]
+
+
+# -- the page ------------------------------------------------------------------------------
+
+URL = "/leagues/import/"
+
+
+def upload(document, name="league.json") -> SimpleUploadedFile:
+    data = document if isinstance(document, bytes) else json.dumps(document).encode()
+    return SimpleUploadedFile(name, data, content_type="application/json")
+
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_user("stella", password="pw", is_staff=True)
+
+
+@pytest.mark.django_db
+class TestImportPage:
+    def test_its_url_name(self):
+        assert reverse("leagues:import") == URL
+
+    def test_anonymous_visitors_are_sent_to_sign_in(self, client):
+        response = client.get(URL)
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+
+    @pytest.mark.parametrize("persona", ["outsider", "member"])
+    def test_who_neither_organises_nor_is_staff_may_not_import(self, client, request, persona):
+        client.force_login(request.getfixturevalue(persona))
+        assert client.get(URL).status_code == 403
+
+    def test_an_organiser_may_import_only_into_their_leagues(self, client, organiser, league):
+        League.objects.create(name="Other Club", slug="other")
+        client.force_login(organiser)
+        response = client.get(URL)
+        assert response.status_code == 200
+        choices = response.context["form"].fields["league"].choices
+        assert choices == [("tuesday", "Tuesday Club")]
+        assert "slug" not in response.context["form"].fields
+
+    def test_staff_may_create_a_league(self, client, staff):
+        client.force_login(staff)
+        response = client.get(URL)
+        assert response.status_code == 200
+        assert response.context["form"].fields["league"].choices[0][0] == ""
+        assert "A new league, as described in the file" in response.content.decode()
+
+    def test_an_organiser_adds_the_files_matches_to_their_league(self, client, organiser, league):
+        client.force_login(organiser)
+        response = client.post(URL, {"file": upload(paper_season()), "league": "tuesday"})
+        assert response.status_code == 302
+        assert response["Location"] == league.get_absolute_url()
+        assert league.matches.count() == 1
+        page = client.get(response["Location"])
+        assert (
+            "Added 1 match with 3 rounds to Tuesday Club (3 new players)." in page.content.decode()
+        )
+
+    def test_an_organiser_cannot_create_a_league(self, client, organiser, league):
+        client.force_login(organiser)
+        response = client.post(URL, {"file": upload(paper_season()), "league": ""})
+        assert response.status_code == 200
+        assert response.context["form"].errors["league"]
+        assert not League.objects.filter(slug="paper").exists()
+
+    def test_an_organiser_cannot_import_into_someone_elses_league(self, client, organiser, league):
+        other = League.objects.create(name="Other Club", slug="other")
+        client.force_login(organiser)
+        response = client.post(URL, {"file": upload(paper_season()), "league": "other"})
+        assert response.context["form"].errors["league"]
+        assert not other.matches.exists()
+
+    def test_staff_create_a_league_and_organise_it(self, client, staff):
+        client.force_login(staff)
+        response = client.post(URL, {"file": upload(paper_season()), "league": ""})
+        league = League.objects.get(slug="paper")
+        assert response["Location"] == league.get_absolute_url()
+        assert league.is_organiser(staff)
+
+    def test_a_refused_file_lists_the_problems_and_saves_nothing(self, client, staff):
+        document = paper_season()
+        document["matches"][0]["rounds"][0]["hand"] = "123c 456b"
+        client.force_login(staff)
+        response = client.post(URL, {"file": upload(document), "league": ""})
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert "Nothing was imported:" in page
+        assert "match 1 (2025-03-04), round 1: " in page
+        assert not League.objects.filter(slug="paper").exists()
+
+    def test_malformed_json_is_shown_at_the_file(self, client, staff):
+        client.force_login(staff)
+        response = client.post(URL, {"file": upload(b"{oops"), "league": ""})
+        assert "The file is not valid JSON" in response.context["form"].errors["file"][0]
+
+    def test_a_taken_short_name_is_shown_at_the_field_and_another_one_works(
+        self, client, staff, league
+    ):
+        document = paper_season(slug="tuesday")
+        client.force_login(staff)
+        response = client.post(URL, {"file": upload(document), "league": ""})
+        assert "already exists" in response.context["form"].errors["slug"][0]
+        response = client.post(URL, {"file": upload(document), "league": "", "slug": "paper-2"})
+        assert response.status_code == 302
+        assert League.objects.get(slug="paper-2").name == "Paper Season"
+
+    def test_with_htmx_the_form_is_swapped_and_success_redirects_the_page(self, client, staff):
+        client.force_login(staff)
+        fragment = client.get(URL, headers={"HX-Request": "true"})
+        assert fragment.content.decode().lstrip().startswith('<form id="import-form"')
+        response = client.post(
+            URL, {"file": upload(paper_season()), "league": ""}, headers={"HX-Request": "true"}
+        )
+        assert response["HX-Redirect"] == League.objects.get(slug="paper").get_absolute_url()
+
+    def test_the_form_works_without_javascript(self, client, staff):
+        client.force_login(staff)
+        page = client.get(URL).content.decode()
+        assert f'method="post" enctype="multipart/form-data" action="{URL}"' in page
