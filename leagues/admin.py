@@ -1,84 +1,135 @@
+"""The admin: players and leagues are edited here; matches, rounds, hands, history and
+ratings are shown but not edited.
+
+Everything about a match follows from its rounds through the engine (Match.begin,
+record_round, correct_round, delete_round: totals, placings, dealers, ratings, history). An
+edit here would bypass it and leave those stale, so corrections happen on the match page,
+where they are checked and recorded; the admin only lets staff look, and delete a whole
+match (the league's ratings are recomputed).
+"""
+
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from .models import League, Match, Player, PlayerRating, Round, RoundChange, Seat, WinningHand
 
+COMPUTED_MODELS = (Round, WinningHand, RoundChange, PlayerRating)
+
+
+class ReadOnlyAdminMixin:
+    """Shown, never added, changed or deleted here: computed by the engine."""
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+class TakesComputedAlongMixin:
+    """Deleting this takes computed rows with it (seats, rounds, hands, history, ratings),
+    though none of those may be deleted on its own here: a round is deleted on the match
+    page, where the later ones are renumbered. Without this, the admin would refuse."""
+
+    def get_deleted_objects(self, objs, request: HttpRequest):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        computed = {model._meta.verbose_name for model in (Seat, *COMPUTED_MODELS)}
+        return deleted, counts, perms_needed - computed, protected
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     list_display = ["display_name", "user", "created_at"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     list_display = ["name", "slug", "season_start", "season_end", "is_public"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers", "players"]
     search_fields = ["name"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Seat
     extra = 0
-    readonly_fields = ["total", "place"]
-    raw_id_fields = ["player"]
+    fields = ["position", "player", "total", "place"]
+    readonly_fields = fields
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     list_display = ["__str__", "league", "played_on", "variant", "target_points", "status"]
     list_filter = ["league", "status", "variant"]
+    list_select_related = ["league"]
     date_hierarchy = "played_on"
-    # Totals, status and version follow from the rounds (Match.settle), never typed here.
-    readonly_fields = ["status", "version", "created_by", "created_at"]
+    # Seats, dealer, target and variant decide every total (Match.settle): matches are started
+    # on the league page, and nothing about them is typed here.
+    readonly_fields = [
+        "league",
+        "played_on",
+        "first_dealer",
+        "target_points",
+        "variant",
+        "round_limit",
+        "status",
+        "version",
+        "created_by",
+        "created_at",
+    ]
     inlines = [SeatInline]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
-class WinningHandInline(admin.StackedInline):
+    def delete_model(self, request: HttpRequest, obj: Match) -> None:
+        super().delete_model(request, obj)
+        obj.league.rerate()
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        leagues = list(League.objects.filter(matches__in=queryset).distinct())
+        super().delete_queryset(request, queryset)
+        for league in leagues:
+            league.rerate()
+
+
+class WinningHandInline(ReadOnlyAdminMixin, admin.StackedInline):
     model = WinningHand
     extra = 0
-    # Computed by the engine: an organiser corrects a round on the match page instead, so
-    # totals, standings and the history follow.
-    readonly_fields = [
-        "hand",
-        "flowers",
-        "exposed",
-        "credits",
-        "points",
-        "breakdown",
-        "arrangement",
-    ]
-    can_delete = False
+    fields = ["hand", "flowers", "exposed", "credits", "points", "breakdown", "arrangement"]
+    readonly_fields = fields
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["match", "number", "dealer", "outcome", "winner", "win_type", "discarder"]
     list_filter = ["outcome", "win_type", "match__league"]
     list_select_related = ["match__league", "dealer", "winner", "discarder"]
-    readonly_fields = ["version", "entered_by", "created_at", "updated_at"]
-    raw_id_fields = ["match", "dealer", "winner", "discarder"]
     inlines = [WinningHandInline]
 
 
 @admin.register(WinningHand)
-class WinningHandAdmin(admin.ModelAdmin):
+class WinningHandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["hand", "credits", "points", "round"]
-    readonly_fields = WinningHandInline.readonly_fields
-    raw_id_fields = ["round"]
+    list_select_related = ["round__match__league"]
     search_fields = ["hand"]
 
 
 @admin.register(RoundChange)
-class RoundChangeAdmin(admin.ModelAdmin):
+class RoundChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["match", "number", "action", "by", "at"]
     list_filter = ["action"]
-    readonly_fields = ["match", "round", "number", "action", "by", "at", "before", "after"]
+    list_select_related = ["match__league", "by"]
 
 
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(admin.ModelAdmin):
+class PlayerRatingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["player", "league", "ordinal", "mu", "sigma", "matches"]
     list_filter = ["league"]
-    readonly_fields = ["league", "player", "mu", "sigma", "ordinal", "matches"]
+    list_select_related = ["player", "league"]
