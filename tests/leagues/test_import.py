@@ -153,6 +153,15 @@ class TestHandWrittenFiles:
         assert match.is_finished
         assert [s.total for s in match.seats.order_by("position")] == [0, 4, 512]
 
+    def test_players_listed_without_a_match_join_the_roster(self):
+        league = import_league({**paper_season(), "players": ["Nina Neu"]}).league
+        assert set(league.players.values_list("display_name", flat=True)) == {
+            "Nina Neu",
+            "Jörg",
+            "Maëlle",
+            "Ida",
+        }
+
     def test_first_dealer_may_be_a_name_or_a_seat_number(self):
         by_name = paper_season()
         by_name["matches"][0]["first_dealer"] = "Ida"
@@ -197,6 +206,14 @@ class TestRefusals:
         (message,) = refusal(document)
         assert message == (
             "match 1 (2025-03-04), round 1: the winner 'Zoë' is not one of this match's players."
+        )
+
+    def test_a_discarder_who_is_not_seated_is_named(self):
+        document = paper_season()
+        document["matches"][0]["rounds"][2]["discarder"] = "Zoë"
+        (message,) = refusal(document)
+        assert message == (
+            "match 1 (2025-03-04), round 3: the discarder 'Zoë' is not one of this match's players."
         )
 
     def test_the_rules_of_the_models_apply(self):
