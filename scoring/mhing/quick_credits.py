@@ -76,13 +76,36 @@ def _straights(sets: tuple[int, ...]) -> int:
     return credits
 
 
-_set_cache: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-_CACHE_LIMIT = 1 << 15
+def _primes(n: int) -> tuple[int, ...]:
+    found: list[int] = []
+    candidate = 2
+    while len(found) < n:
+        if all(candidate % p for p in found):
+            found.append(candidate)
+        candidate += 1
+    return tuple(found)
 
 
-def _set_credits(sets: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """(credits the four sets earn among themselves, suit/honour bits, lowest, highest rank)."""
-    found = _set_cache.get(sets)
+# A multiset of sets as one int, the product of a prime per set id. Multiplication does not
+# care about order, so the sets found suit by suit, exposed and all-joker multiply into the
+# arrangement's key without sorting; and a cache keyed and valued by ints holds nothing the
+# garbage collector has to walk.
+SET_PRIME = _primes(_IDS)
+
+# What four sets are worth among themselves, and the summary of their cards that the
+# whole-hand conditions need (suit/honour bits, lowest rank, highest rank), in one int:
+# credits << _SHIFT | bits << 8 | low << 4 | high.
+_SHIFT = 13
+SUMMARY_MASK = (1 << _SHIFT) - 1
+
+set_cache: dict[int, int] = {}
+_CACHE_LIMIT = 1 << 16
+
+
+def set_value(key: int, sets: tuple[int, ...]) -> int:
+    """The packed credits and summary of four sets (ids, any order); `key` is their
+    `SET_PRIME` product, the cache key."""
+    found = set_cache.get(key)
     if found is not None:
         return found
     a, b, c, d = sets
@@ -105,32 +128,53 @@ def _set_credits(sets: tuple[int, ...]) -> tuple[int, int, int, int]:
         credits += _HONOUR_TRIPLET * honours
         if _DRAGON_MASK[a] | _DRAGON_MASK[b] | _DRAGON_MASK[c] | _DRAGON_MASK[d] == 7:
             credits += _DRAGON_TRIPLETS - 3 * _HONOUR_TRIPLET
-    found = (
-        credits,
-        SET_BITS[a] | SET_BITS[b] | SET_BITS[c] | SET_BITS[d],
-        min(SET_LOW[a], SET_LOW[b], SET_LOW[c], SET_LOW[d]),
-        max(SET_HIGH[a], SET_HIGH[b], SET_HIGH[c], SET_HIGH[d]),
-    )
-    # A plain dict, emptied when full: an lru_cache's linked entries would make every
-    # garbage collection walk the whole cache, a multi-millisecond pause.
-    if len(_set_cache) >= _CACHE_LIMIT:
-        _set_cache.clear()
-    _set_cache[sets] = found
+    bits = SET_BITS[a] | SET_BITS[b] | SET_BITS[c] | SET_BITS[d]
+    low = min(SET_LOW[a], SET_LOW[b], SET_LOW[c], SET_LOW[d])
+    high = max(SET_HIGH[a], SET_HIGH[b], SET_HIGH[c], SET_HIGH[d])
+    found = credits << _SHIFT | bits << 8 | low << 4 | high
+    # Emptied when full rather than evicting one by one: clearing a dict of ints is quick.
+    if len(set_cache) >= _CACHE_LIMIT:
+        set_cache.clear()
+    set_cache[key] = found
     return found
 
 
-def best_credits(sets: tuple[int, ...], pairs: tuple[int, ...]) -> tuple[int, int]:
-    """The best (credits, pair) for four sets (ids, sorted) over the candidate pairs."""
-    set_credits, bits, low, high = _set_credits(sets)
-    best, best_pair = -1, -1
-    for pair in pairs:
-        credits = (
-            set_credits
-            + _PAIR_CREDITS[pair]
+def set_credits(value: int) -> int:
+    return value >> _SHIFT
+
+
+PAIR_ROWS: list[tuple[int, ...] | None] = [None] * (1 << _SHIFT)
+
+
+def pair_row(summary: int) -> tuple[int, ...]:
+    """What each pair card adds to sets of this summary: its own pair_258 and the
+    whole-hand credits of the 14 cards. Built on first use: most summaries never occur."""
+    row = PAIR_ROWS[summary]
+    if row is None:
+        bits, low, high = summary >> 8, summary >> 4 & 15, summary & 15
+        row = tuple(
+            _PAIR_CREDITS[pair]
             + _WHOLE_HAND_CREDITS[
                 bits | TILE_BITS[pair], min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair])
             ]
+            for pair in range(KINDS)
         )
+        PAIR_ROWS[summary] = row
+    return row
+
+
+def best_credits(sets: tuple[int, ...], pairs: tuple[int, ...]) -> tuple[int, int]:
+    """The best (credits, pair) for four sets (ids, any order) over the candidate pairs;
+    on a tie the first of them."""
+    key = 1
+    for s in sets:
+        key *= SET_PRIME[s]
+    value = set_value(key, sets)
+    row = pair_row(value & SUMMARY_MASK)
+    set_part = value >> _SHIFT
+    best, best_pair = -1, -1
+    for pair in pairs:
+        credits = set_part + row[pair]
         if credits > best:
             best, best_pair = credits, pair
     return best, best_pair

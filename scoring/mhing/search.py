@@ -15,23 +15,28 @@ How it works, and why it is exact:
 2. Exposed sets are fixed; one with jokers may still be one of a few sets (`[5b J J]`:
    555b, 345b, 456b or 567b), and all of them are tried.
 3. A free set could be any of 55 sets, but most are interchangeable for scoring, so only
-   representatives are tried (see `_free_candidates` for the argument), and a free pair
-   is always best as a 5 of some suit, a wind or a dragon.
-4. Arrangements are compared by credits from lookup tables (`quick_credits`); only the
+   representatives are tried (`free_sets` gives the argument), and a free pair is always
+   best as a 5 of some suit, a wind or a dragon.
+4. Arrangements are compared by credits from lookup tables (`quick_credits`), keyed by the
+   product of a prime per set so that the suits' parts multiply together unsorted; only the
    winner's breakdown is counted by the readable rules of `combinations`.
+
+Of several equally good arrangements the first found is shown, so every step keeps the
+order in which the ways are met: suit by suit, each suit's ways in a fixed order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import product
 from typing import NamedTuple
 
+from . import quick_credits
 from .cards import KINDS, SUIT_TILES
 from .combinations import Counts, count_standard
-from .melds import SEQ_BASE, is_sequence_start, set_cards
-from .quick_credits import best_credits
+from .free_sets import FreeChoice, free_choices
+from .melds import SEQ_BASE
+from .quick_credits import SET_PRIME, SUMMARY_MASK, pair_row, set_credits, set_value
 
 
 class Split(NamedTuple):
@@ -55,66 +60,120 @@ class StandardResult:
     pair: int
 
 
-# A block's way to place its real cards: (set ids, pair tile or -1, jokers used).
-Option = tuple[tuple[int, ...], int, int]
+# A block's way to place its real cards: (set ids sorted, pair tile or -1, jokers used, and
+# the product of the sets' primes, `quick_credits.SET_PRIME`).
+Option = tuple[tuple[int, ...], int, int, int]
+# A block's options, and the fewest sets and the fewest jokers any of them takes.
+Block = tuple[tuple[Option, ...], int, int]
 
 _MAX_SETS = 4
 
+# Block options by (first card, max jokers, counts). A plain dict of int tuples, emptied when
+# full: an lru_cache's linked entries would keep thousands of objects in the garbage
+# collector's sight, and every full collection walks them.
+_options_cache: dict[tuple[int, ...], Block] = {}
+_OPTIONS_LIMIT = 1 << 14
 
-@lru_cache(maxsize=1 << 14)
-def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> tuple[Option, ...]:
+
+def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Block:
     """Every way to place the real cards of one suit (or one honour) in sets and at most one
     pair, each group taking as many real cards as it can and jokers for the rest.
 
     Sets never cross suits, so a hand splits suit by suit; and the same suit pattern (say
     `2b 3b 7b`) recurs across hands, so the answer is cached by pattern.
     """
+    cache_key = (first, max_jokers, *counts)
+    cached = _options_cache.get(cache_key)
+    if cached is not None:
+        return cached
     counts_list = list(counts)
     size = len(counts_list)
-    found: set[Option] = set()
+    is_suit = first < SUIT_TILES
+    found: set[tuple[tuple[int, ...], int, int]] = set()
     sets: list[int] = []
 
-    def recurse(i: int, jokers: int, pair: int) -> None:
+    def recurse(i: int, jokers: int, pair: int, left: int) -> None:
+        # `i` is the lowest card still to place, so every card below it is placed already;
+        # `left` counts the real cards still to place.
         while i < size and not counts_list[i]:
             i += 1
         if i == size:
             found.add((tuple(sets), pair, jokers))
             return
         t = first + i
+        count = counts_list[i]
         if pair < 0:
-            used = min(counts_list[i], 2)
-            counts_list[i] -= used
+            used = 2 if count > 2 else count
             if jokers + 2 - used <= max_jokers:
-                recurse(i, jokers + 2 - used, t)
-            counts_list[i] += used
-        if len(sets) == _MAX_SETS:
-            return
-        used = min(counts_list[i], 3)
-        counts_list[i] -= used
+                counts_list[i] = count - used
+                recurse(i, jokers + 2 - used, t, left - used)
+                counts_list[i] = count
+        if len(sets) == _MAX_SETS or left > 3 * (_MAX_SETS - len(sets)) + 2 * (pair < 0):
+            return  # the cards left no longer fit
+        used = 3 if count > 3 else count
         if jokers + 3 - used <= max_jokers:
+            counts_list[i] = count - used
             sets.append(t)
-            recurse(i, jokers + 3 - used, pair)
+            recurse(i, jokers + 3 - used, pair, left - used)
             sets.pop()
-        counts_list[i] += used
-        if t >= SUIT_TILES:
+            counts_list[i] = count
+        if not is_suit:
             return
-        for offset in (0, 1, 2):
-            start = t - offset
-            if t % 9 < offset or not is_sequence_start(start):
-                continue
-            taken = [p - first for p in range(start, start + 3) if counts_list[p - first]]
-            for k in taken:
-                counts_list[k] -= 1
-            extra = 3 - len(taken)
+        # The sequences through card i: starting at it, or one or two ranks below it (those
+        # ranks are jokers, as no card below i is left). No wrap-around past 9 or below 1.
+        after = counts_list[i + 1] if i < 8 else 0
+        if i <= 6:
+            second = counts_list[i + 2]
+            extra = (not after) + (not second)
             if jokers + extra <= max_jokers:
-                sets.append(SEQ_BASE + start)
-                recurse(i, jokers + extra, pair)
+                counts_list[i] = count - 1
+                if after:
+                    counts_list[i + 1] = after - 1
+                if second:
+                    counts_list[i + 2] = second - 1
+                sets.append(SEQ_BASE + t)
+                recurse(i, jokers + extra, pair, left - 3 + extra)
                 sets.pop()
-            for k in taken:
-                counts_list[k] += 1
+                counts_list[i] = count
+                counts_list[i + 1] = after
+                counts_list[i + 2] = second
+        if 1 <= i <= 7:
+            extra = 1 + (not after)
+            if jokers + extra <= max_jokers:
+                counts_list[i] = count - 1
+                if after:
+                    counts_list[i + 1] = after - 1
+                sets.append(SEQ_BASE + t - 1)
+                recurse(i, jokers + extra, pair, left - 3 + extra)
+                sets.pop()
+                counts_list[i] = count
+                counts_list[i + 1] = after
+        if i >= 2 and jokers + 2 <= max_jokers:
+            counts_list[i] = count - 1
+            sets.append(SEQ_BASE + t - 2)
+            recurse(i, jokers + 2, pair, left - 1)
+            sets.pop()
+            counts_list[i] = count
 
-    recurse(0, 0, -1)
-    return tuple(sorted(found))
+    recurse(0, 0, -1, sum(counts))
+    # Sets are appended as the recursion meets them, so it reaches some groupings more than
+    # once in another order (half of the 503 found for `3344456c` with six jokers). Keep the
+    # first of each: a later copy could only tie with it.
+    options: dict[Option, None] = {}
+    for sets_found, pair, jokers in sorted(found):
+        key = 1
+        for set_id in sets_found:
+            key *= SET_PRIME[set_id]
+        options.setdefault((tuple(sorted(sets_found)), pair, jokers, key))
+    result = (
+        tuple(options),
+        min((len(option[0]) for option in options), default=0),
+        min((option[2] for option in options), default=0),
+    )
+    if len(_options_cache) >= _OPTIONS_LIMIT:
+        _options_cache.clear()
+    _options_cache[cache_key] = result
+    return result
 
 
 def _blocks(counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -131,129 +190,112 @@ def _blocks(counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
     return blocks
 
 
-def splits(counts: list[int], jokers: int, sets_needed: int) -> list[Split]:
-    """Every distinct way to place the concealed cards in `sets_needed` sets and a pair."""
-    block_options = [_block_options(first, block, jokers) for first, block in _blocks(counts)]
-    found: list[Split] = []
+def splits(
+    counts: list[int], jokers: int, sets_needed: int
+) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every distinct way to place the concealed cards in `sets_needed` sets and a pair:
+    (the sets holding real cards, their prime product, the pair tile or -1 for a free pair).
 
-    def combine(b: int, sets: tuple[int, ...], pair: int, used: int) -> None:
-        if b == len(block_options):
-            free_sets = sets_needed - len(sets)
-            free_pair = pair < 0
-            if used + 3 * free_sets + 2 * free_pair == jokers:
-                found.append(
-                    Split(tuple(sorted(sets)), None if free_pair else pair, free_sets, free_pair)
-                )
-            return
-        for block_sets, block_pair, block_jokers in block_options[b]:
-            if block_pair >= 0 and pair >= 0:
-                continue
-            if used + block_jokers > jokers or len(sets) + len(block_sets) > sets_needed:
-                continue
-            combine(b + 1, sets + block_sets, max(pair, block_pair), used + block_jokers)
-
-    combine(0, (), -1, 0)
-    return found
-
-
-_WIND_TRIPLET = 27
-_DRAGONS = (31, 32, 33)
-_RANK_5 = 4  # rank index of 5: in both the high and the low hand
-_LOW_START, _HIGH_START = 2, 4  # 3-4-5 and 5-6-7: a low and a high sequence, no straight
-_STRAIGHT_STARTS = (0, 3, 6)  # 1-2-3, 4-5-6, 7-8-9
-
-
-@lru_cache(maxsize=1 << 12)
-def _free_candidates(
-    context: frozenset[int], context_tiles: frozenset[int], free_sets: int, free_pair: bool
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Representatives for the sets and the pair made only of jokers: (sets, pairs).
-
-    `context` holds every set the other groups may be, `context_tiles` every card they hold.
-    A candidate is dropped only when another one always scores at least as much:
-
-    * Suits that no other group uses are interchangeable, so free groups use the first of
-      them. Winds are interchangeable (nothing in a standard hand tells them apart); dragons
-      too, except for completing the dragon triplets, so free triplets take dragons not yet
-      tripled.
-    * A suit triplet's rank only matters through "two triplets" (same rank as another
-      triplet) and high/low: a 5 (both high and low) or a rank another triplet has.
-    * A sequence's start matters through matching another sequence, high/low, and the
-      straights: 3-4-5 is as good as 1-2-3 or 2-3-4, and 5-6-7 as 6-7-8 or 7-8-9, unless a
-      straight could use them - with one free set, only when the suit already has partners.
-    * A free pair is best as a 5 (a pair of 2, 5 or 8, high and low), a wind or a dragon.
-
-    Free groups that matched each other in an optimum still match after this mapping (equal
-    choices map alike), so no optimum is lost.
+    Combined block by block, in the order of the blocks' options (the order decides which
+    of several equally good arrangements is shown). A partial way is dropped as soon as the
+    blocks still to come cannot fit: they need at least their fewest sets and jokers. In a
+    hand of 14 playing cards, a complete way with at most one pair, `sets_needed` sets and
+    `jokers` jokers leaves exactly enough jokers to make the missing groups whole.
     """
-    suits_used = sorted({t // 9 for t in context_tiles if t < SUIT_TILES})
-    unused = [s for s in range(3) if s not in suits_used]
-    free_groups = free_sets + free_pair
-    suits = sorted(suits_used + unused[:free_groups])
-
-    set_candidates: list[int] = []
-    if free_sets:
-        tripled = {s for s in context if s in _DRAGONS}
-        dragons = [d for d in _DRAGONS if d not in tripled][:free_sets]
-        set_candidates = [_WIND_TRIPLET, *dragons]
-        triplet_ranks = {s % 9 for s in context if s < SUIT_TILES} | {_RANK_5}
-        starts_by_suit = [
-            {(s - SEQ_BASE) % 9 for s in context if s >= SEQ_BASE and (s - SEQ_BASE) // 9 == suit}
-            for suit in range(3)
+    blocks = [_block_options(first, block, jokers) for first, block in _blocks(counts)]
+    # What the blocks after each one need at least: (sets, jokers).
+    least = [(0, 0)]
+    for options, fewest_sets, fewest_jokers in reversed(blocks):
+        if not options:
+            return []  # a block whose cards no sets fit
+        least.append((least[-1][0] + fewest_sets, least[-1][1] + fewest_jokers))
+    least.reverse()
+    partial: list[tuple[tuple[int, ...], int, int, int]] = [((), 1, -1, 0)]
+    for (options, _sets, _jokers), (sets_after, jokers_after) in zip(
+        blocks, least[1:], strict=True
+    ):
+        sets_left = sets_needed - sets_after
+        jokers_left = jokers - jokers_after
+        partial = [
+            (
+                sets + block_sets,
+                key * block_key,
+                block_pair if pair < 0 else pair,
+                used + block_jokers,
+            )
+            for sets, key, pair, used in partial
+            for block_sets, block_pair, block_jokers, block_key in options
+            if (pair < 0 or block_pair < 0)
+            and used + block_jokers <= jokers_left
+            and len(sets) + len(block_sets) <= sets_left
         ]
-        all_starts = set().union(*starts_by_suit)
-        for suit in suits:
-            base = suit * 9
-            set_candidates.extend(base + r for r in sorted(triplet_ranks))
-            starts = {_LOW_START, _HIGH_START} | all_starts
-            if free_sets > 1:
-                starts.update(_STRAIGHT_STARTS)
-            else:
-                partners = starts_by_suit[suit] & set(_STRAIGHT_STARTS)
-                starts.update(
-                    s for s in _STRAIGHT_STARTS if partners - {s} and (s != 3 or len(partners) == 2)
-                )
-            set_candidates.extend(SEQ_BASE + base + s for s in sorted(starts))
-    pair_candidates: list[int] = []
-    if free_pair:
-        pair_candidates = [suit * 9 + _RANK_5 for suit in suits] + [_WIND_TRIPLET, _DRAGONS[0]]
-    return tuple(set_candidates), tuple(pair_candidates)
+    return [(sets, key, pair) for sets, key, pair, _used in partial]
+
+
+_NO_FREE_SETS: tuple[FreeChoice, ...] = (((), 1),)
 
 
 def best_standard(
-    counts: list[int], jokers: int, exposed_options: list[list[int]], exposed_free: int
+    counts: list[int], jokers: int, exposed_options: list[tuple[int, ...]], exposed_free: int
 ) -> StandardResult | None:
-    """The best standard arrangement, or None when the cards make none.
+    """The best standard arrangement, or None when the cards make none; of several equally
+    good, the first found.
 
     `exposed_options` lists what each exposed set with real cards may be; `exposed_free`
     counts exposed sets of three jokers.
     """
     sets_needed = 4 - len(exposed_options) - exposed_free
-    exposed_choices = list(product(*exposed_options)) if exposed_options else [()]
-    best: tuple[int, Split, tuple[int, ...], tuple[int, ...], int] | None = None
-    exposed_context = frozenset().union(*exposed_options)
-    for split in splits(counts, jokers, sets_needed):
-        free_count = split.free_sets + exposed_free
-        free_choices: list[tuple[int, ...]] = [()]
-        pairs: tuple[int, ...] = (split.pair,)
-        if free_count or split.free_pair:
-            context = exposed_context.union(split.fixed_sets)
-            context_tiles = {t for s in context for t in set_cards(s)}
-            if not split.free_pair:
-                context_tiles.add(split.pair)
-            set_candidates, pair_candidates = _free_candidates(
-                context, frozenset(context_tiles), free_count, split.free_pair
-            )
-            free_choices = list(combinations_with_replacement(set_candidates, free_count))
-            pairs = pair_candidates or pairs
-        for exposed_ids in exposed_choices:
-            for free_ids in free_choices:
-                sets = tuple(sorted(split.fixed_sets + exposed_ids + free_ids))
-                credits, pair = best_credits(sets, pairs)
-                if best is None or credits > best[0]:
-                    best = (credits, split, exposed_ids, free_ids, pair)
-    if best is None:
+    exposed_choices: list[FreeChoice] = []
+    for exposed_ids in product(*exposed_options):
+        key = 1
+        for set_id in exposed_ids:
+            key *= SET_PRIME[set_id]
+        exposed_choices.append((exposed_ids, key))
+    exposed_mask = 0
+    for options in exposed_options:
+        for set_id in options:
+            exposed_mask |= 1 << set_id
+    found = splits(counts, jokers, sets_needed)
+    if not found:
         return None
-    credits, split, exposed_ids, free_ids, pair = best
-    sets = tuple(sorted(split.fixed_sets + exposed_ids + free_ids))
-    return StandardResult(credits, count_standard(sets, pair), split, exposed_ids, free_ids, pair)
+
+    best = -1
+    winner: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int] = (
+        (),
+        -1,
+        (),
+        (),
+        -1,
+    )
+    cached_value = quick_credits.set_cache.get
+    rows = quick_credits.PAIR_ROWS
+    for fixed, key, pair in found:
+        free_count = sets_needed - len(fixed) + exposed_free
+        if free_count or pair < 0:
+            context_mask = exposed_mask
+            for set_id in fixed:
+                context_mask |= 1 << set_id
+            choices, pair_candidates = free_choices(context_mask, pair, free_count)
+            pairs = pair_candidates if pair < 0 else (pair,)
+        else:
+            choices, pairs = _NO_FREE_SETS, (pair,)
+        for exposed_ids, exposed_key in exposed_choices:
+            for free_ids, free_key in choices:
+                sets_key = key * exposed_key * free_key
+                value = cached_value(sets_key)
+                if value is None:
+                    value = set_value(sets_key, fixed + exposed_ids + free_ids)
+                row = rows[value & SUMMARY_MASK] or pair_row(value & SUMMARY_MASK)
+                set_part = set_credits(value)
+                for pair_id in pairs:
+                    if set_part + row[pair_id] > best:
+                        best = set_part + row[pair_id]
+                        winner = (fixed, pair, exposed_ids, free_ids, pair_id)
+
+    fixed, pair, exposed_ids, free_ids, pair_id = winner
+    free_sets = sets_needed - len(fixed)
+    split = Split(tuple(sorted(fixed)), None if pair < 0 else pair, free_sets, pair < 0)
+    sets = tuple(sorted(fixed + exposed_ids + free_ids))
+    return StandardResult(
+        best, count_standard(sets, pair_id), split, exposed_ids, free_ids, pair_id
+    )
