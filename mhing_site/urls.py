@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
+    path("", include("games.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,100 @@
+"""The lobby's form: the settings of a new table. The table itself checks them again
+(`Table.create`), so this form only turns the posted fields into its arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from games.models import DEFAULT_CLAIM_TIMEOUT
+from leagues.models import League
+from leagues.models.league import VariantChoice
+
+OTHER = "other"
+TARGET_CHOICES = [
+    ("500", "500"),
+    ("200", "200"),
+    ("100", "100"),
+    (OTHER, _("Other…")),
+]
+
+
+def recordable_leagues(user) -> QuerySet[League]:
+    """The leagues a live match of the user's may be recorded in: those they organise, and
+    those whose players enter their own rounds when they play in them. The same rule as
+    `games.table_lobby.may_record_in`, as a query, so the form offers no league the table
+    would then refuse."""
+    if user.is_superuser:
+        return League.objects.all()
+    return League.objects.filter(
+        Q(organisers=user) | Q(players_may_enter=True, players__user=user)
+    ).distinct()
+
+
+class TableForm(forms.Form):
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=[(n, str(n)) for n in range(2, 7)],
+        coerce=int,
+        initial=4,
+    )
+    variant = forms.ChoiceField(
+        label=_("Scoring"),
+        choices=VariantChoice.choices,
+        initial=VariantChoice.POINTS,
+        help_text=_("Chips are played by 2 to 4 players."),
+    )
+    target = forms.ChoiceField(
+        label=_("Target points"),
+        choices=TARGET_CHOICES,
+        initial="500",
+        help_text=_("Points race: the first to reach it wins the match."),
+    )
+    other_target = forms.IntegerField(
+        label=_("Other target"), min_value=1, required=False, help_text=_("Any positive number.")
+    )
+    round_limit = forms.IntegerField(
+        label=_("Number of rounds"),
+        min_value=1,
+        required=False,
+        help_text=_("Chips only; empty: until one player holds all the chips."),
+    )
+    claim_timeout = forms.IntegerField(
+        label=_("Seconds to claim a discard"),
+        min_value=1,
+        max_value=120,
+        initial=DEFAULT_CLAIM_TIMEOUT,
+    )
+    league = forms.ModelChoiceField(
+        label=_("Record in league"),
+        queryset=League.objects.none(),
+        required=False,
+        empty_label=_("None: a friendly game"),
+        help_text=_("The finished match is entered in this league's results."),
+    )
+
+    def __init__(self, *args: Any, user, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = recordable_leagues(user)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("target") == OTHER and not data.get("other_target"):
+            self.add_error("other_target", _("Enter the target points."))
+        return data
+
+    def table_settings(self) -> dict[str, Any]:
+        """The keyword arguments of `Table.create`."""
+        data = self.cleaned_data
+        target = data["other_target"] if data["target"] == OTHER else int(data["target"])
+        return {
+            "players": data["players"],
+            "variant": data["variant"],
+            "target": target,
+            "round_limit": data["round_limit"] if data["variant"] == VariantChoice.CHIPS else None,
+            "claim_timeout": data["claim_timeout"],
+            "league": data["league"],
+        }
