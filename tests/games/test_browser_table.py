@@ -1,0 +1,163 @@
+"""Two people play a round of Mhing in real browsers, with bots in the other two seats.
+
+Against a real ASGI server with websockets: channels' `ChannelsLiveServerTestCase` runs
+Daphne in its own process (pytest-django's live_server speaks no websockets). The people
+play the simplest way: they call Mhing when they can, pass on every discard and throw away
+the card they have just drawn, so a bot wins or the stock runs dry.
+
+Run with `pytest -m browser tests/games`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client, override_settings
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+pytestmark = pytest.mark.browser
+
+# What a person does when it is their move, in order of preference.
+MOVES = (
+    '#live-actions button[data-action="mhing"]:enabled',
+    '#live-actions button[data-action="claim_mhing"]:enabled',
+    '#live-actions button[data-action="pass"]:enabled',
+    '#live-drawn button[data-action="discard"]:enabled',
+    '#live-hand button[data-action="discard"]:enabled',
+)
+ROUND_OVER = "#live-result:not([hidden]) h2"
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Daphne serves from another process, so SQLite's test database must be a file that
+    both processes open, not the usual one in memory."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = Path(tmp_path_factory.mktemp("live-db")) / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)
+
+
+@pytest.fixture(autouse=True)
+def _stop_live_tasks() -> None:
+    """Replaces the package's async clean-up: here the bots and timers run in Daphne's
+    process, and an asyncio fixture cannot run beside playwright's event loop."""
+
+
+def move(page: Page) -> bool:
+    """Make this person's move, if they have one; whether they did."""
+    for selector in MOVES:
+        button = page.locator(selector).first
+        if button.count():
+            try:
+                button.click(timeout=2000)
+            except PlaywrightTimeout:  # the next snapshot replaced the button meanwhile
+                return False
+            return True
+    return False
+
+
+@override_settings(MHING_BOT_DELAY=0, MHING_NEXT_ROUND_PAUSE=600, MHING_TURN_TIMEOUT=600)
+class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
+    browser: Browser
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser: Browser) -> None:
+        self.browser = browser
+
+    def signed_in(self, username: str) -> tuple[BrowserContext, Page]:
+        user = get_user_model().objects.create_user(username, password=f"pw-{username}")
+        client = Client()
+        client.force_login(user)
+        context = self.browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+        context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": self.live_server_url,
+                }
+            ]
+        )
+        context.set_default_timeout(15_000)
+        return context, context.new_page()
+
+    def test_two_people_and_two_bots_play_a_round_to_its_end(self) -> None:
+        alice_context, alice = self.signed_in("alice")
+        bob_context, bob = self.signed_in("bob")
+        try:
+            self.open_a_table(alice, bob)
+            self.play_the_round(alice, bob)
+            self.check_the_round_end(alice, bob)
+        finally:
+            alice_context.close()
+            bob_context.close()
+
+    def open_a_table(self, alice: Page, bob: Page) -> None:
+        alice.goto(f"{self.live_server_url}/play/")
+        alice.select_option("#id_players", "4")
+        alice.fill("#id_claim_timeout", "2")
+        alice.get_by_role("button", name="Open the table").click()
+        alice.wait_for_url(re.compile(r"/play/[a-z2-9]{8}/$"))
+        expect(alice.locator("#live-connection")).to_have_attribute("data-state", "connected")
+
+        bob.goto(alice.url)
+        bob.get_by_role("button", name="Take this seat").first.click()
+        expect(bob.get_by_role("button", name="Leave this seat")).to_be_visible()
+        # Alice's waiting room hears of it over the websocket, without a reload.
+        expect(alice.locator('.seat-card[data-seat="1"]')).to_contain_text("bob")
+
+        alice.get_by_role("button", name="Fill empty seats with bots").click()
+        expect(bob.locator('.seat-card[data-seat="3"]')).to_contain_text("Bot 4")
+        alice.get_by_role("button", name="Start the game").click()
+
+        for page in (alice, bob):
+            expect(page.locator("#live-table")).to_be_visible()
+            expect(page.locator("#seats")).to_have_count(0)
+            expect(page.locator("#live-own")).to_be_visible()
+        # Each sees their own hand and only the backs of the others' cards.
+        expect(alice.locator("#live-hand button").first).to_be_visible()
+        assert alice.locator(".live-seat-hand.is-revealed").count() == 0
+        assert alice.locator(".live-seat .tcard-back").count() >= 3 * 13
+
+    def play_the_round(self, alice: Page, bob: Page) -> None:
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            if all(page.locator(ROUND_OVER).count() for page in (alice, bob)):
+                return
+            moved = [move(page) for page in (alice, bob)]
+            if not any(moved):
+                alice.wait_for_timeout(50)
+        states = "\n\n".join(page.inner_text("#live-table") for page in (alice, bob))
+        pytest.fail(f"the round did not end within two minutes; the tables:\n{states}")
+
+    def check_the_round_end(self, alice: Page, bob: Page) -> None:
+        for page in (alice, bob):
+            expect(page.locator(ROUND_OVER)).to_have_text("Round over")
+            # Every hand lies open now, with the winner's score or the draw said plainly.
+            expect(page.locator(".live-seat-hand.is-revealed")).to_have_count(3)
+            head = page.locator("#live-result .live-result-head").first.inner_text()
+            assert "called Mhing" in head or "a draw, nobody scores" in head
+            if "called Mhing" in head:
+                expect(page.locator("#live-result .live-breakdown")).to_be_visible()
+            expect(page.locator("#live-totals-body tr")).to_have_count(4)
+            expect(page.locator("#live-announce")).not_to_be_empty()
+            expect(page.locator("#live-connection")).to_have_attribute("data-state", "connected")
+
+        if alice.locator("#live-table").get_attribute("data-status") == "finished":
+            return  # one big hand can end a race to 500 at once: no next round then
+        # Both ask for the next round, and it is dealt at once.
+        for page in (alice, bob):
+            page.locator('#live-result button[data-action="next_round"]').click()
+        for page in (alice, bob):
+            expect(page.locator("#live-result")).to_be_hidden()
+            expect(page.locator("#live-info")).to_contain_text("Round 2")
