@@ -98,7 +98,7 @@
   let pending = false; // a frame was sent and its answer has not come back yet
   let countdownTimer = null;
   let lastAnnouncement = "";
-  let eventNotes = []; // what the events frame before this snapshot said happened
+  let eventNotes = []; // what the events frames before this snapshot said happened
 
   /* Connection ------------------------------------------------------------------------ */
 
@@ -210,7 +210,8 @@
         render(frame);
         break;
       case "events":
-        eventNotes = (frame.events || []).map(describeEvent).filter(Boolean);
+        // One frame per version missed may come before the snapshot: keep them all.
+        eventNotes.push(...(frame.events || []).map(describeEvent).filter(Boolean));
         break;
       case "error":
         pending = false;
@@ -706,7 +707,8 @@
       status = winner === null ? t("round_draw") : t("round_won", { name: seatName(winner) });
     }
     // Emptied when there is nothing new to say, so an old prompt never lingers.
-    const message = [...eventNotes, status].filter(Boolean).join(" ");
+    // After a reconnect many events may arrive at once: the last few are enough to read.
+    const message = [...eventNotes.slice(-3), status].filter(Boolean).join(" ");
     if (message !== lastAnnouncement) {
       $("live-announce").textContent = message;
       lastAnnouncement = message;
