@@ -1,0 +1,162 @@
+"""A player's record for the player page: matches, figures per league, best hands, points
+over time and head-to-head, counting only the leagues the visitor may see. A fixed number of
+queries whatever the player's history (definitions as in leagues.standings)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from functools import cached_property
+
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+
+from .charts import LineChart, cumulative_chart
+from .models import League, Match, Player, PlayerRating, Round, Seat, WinningHand
+from .models.round import Outcome
+
+BEST_HANDS = 5
+
+
+@dataclass
+class LeagueRecord:
+    """A player's figures in one league, for the player page."""
+
+    league: League
+    played: int = 0
+    wins: int = 0
+    rounds_won: int = 0
+    points: int = 0
+    rating: PlayerRating | None = None
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """How a player fared against one other player, over the finished matches they shared."""
+
+    player_id: int
+    name: str
+    together: int  # matches played together, running ones included
+    ahead: int  # finished matches where our player placed better
+    behind: int  # ... and worse
+    level: int  # ... and equal
+
+
+class PlayerRecord:
+    """A player's matches, hands, progress and rivals, counting only the leagues in
+    `leagues` (those the visitor may see). Six queries, whatever the player's history."""
+
+    def __init__(self, player: Player, leagues: QuerySet[League]) -> None:
+        self.player = player
+        self.league_ids = leagues.values("pk")
+
+    @cached_property
+    def seats(self) -> list[Seat]:
+        """The player's seats, latest match first, each match with all its seats."""
+        everyone = Seat.objects.select_related("player").order_by("position")
+        seats = list(
+            Seat.objects.filter(player=self.player, match__league__in=self.league_ids)
+            .select_related("match__league")
+            .prefetch_related(Prefetch("match__seats", queryset=everyone))
+            .order_by("-match__played_on", "-match_id")
+        )
+        won = self._won_by_match
+        for seat in seats:
+            seat.rounds_won, seat.points_won = won.get(seat.match_id, (0, 0))
+            seat.won_match = seat.match.is_finished and seat.place == 1
+        return seats
+
+    @cached_property
+    def _won_by_match(self) -> dict[int, tuple[int, int]]:
+        rows = (
+            Round.objects.filter(
+                winner=self.player, outcome=Outcome.WON, match__league__in=self.league_ids
+            )
+            .values("match_id")
+            .annotate(rounds=Count("pk"), points=Coalesce(Sum("hand__points"), 0))
+            .order_by()
+        )
+        return {row["match_id"]: (row["rounds"], row["points"]) for row in rows}
+
+    @cached_property
+    def leagues(self) -> list[LeagueRecord]:
+        records: dict[int, LeagueRecord] = {}
+        for seat in self.seats:
+            record = records.setdefault(seat.match.league_id, LeagueRecord(seat.match.league))
+            record.played += 1
+            record.wins += seat.won_match
+            record.rounds_won += seat.rounds_won
+            record.points += seat.points_won
+        ratings = PlayerRating.objects.filter(player=self.player, league__in=records)
+        for rating in ratings:
+            records[rating.league_id].rating = rating
+        return sorted(records.values(), key=lambda r: r.league.name)
+
+    @cached_property
+    def totals(self) -> LeagueRecord:
+        total = LeagueRecord(league=None)
+        for record in self.leagues:
+            total.played += record.played
+            total.wins += record.wins
+            total.rounds_won += record.rounds_won
+            total.points += record.points
+        return total
+
+    @cached_property
+    def best_hands(self) -> list[WinningHand]:
+        return list(
+            WinningHand.objects.filter(
+                round__winner=self.player, round__match__league__in=self.league_ids
+            )
+            .select_related("round__match__league")
+            .order_by("-points", "-credits", "round__match__played_on", "round_id")[:BEST_HANDS]
+        )
+
+    @cached_property
+    def progress(self) -> list[tuple[date, int]]:
+        """Points won on each day the player played, oldest first (days with nothing won
+        included, so the line stays flat through them)."""
+        by_day: dict[date, int] = {}
+        for seat in reversed(self.seats):
+            day = seat.match.played_on
+            by_day[day] = by_day.get(day, 0) + seat.points_won
+        return list(by_day.items())
+
+    @cached_property
+    def chart(self) -> LineChart | None:
+        return cumulative_chart(self.progress)
+
+    @cached_property
+    def opponents(self) -> list[Opponent]:
+        own_place = Seat.objects.filter(match=OuterRef("match"), player=self.player).values(
+            "place"
+        )[:1]
+        finished = Q(match__status=Match.Status.FINISHED)
+        rows = (
+            Seat.objects.filter(
+                match__in=Seat.objects.filter(
+                    player=self.player, match__league__in=self.league_ids
+                ).values("match")
+            )
+            .exclude(player=self.player)
+            .annotate(own_place=Subquery(own_place))
+            .values("player_id", "player__display_name")
+            .annotate(
+                together=Count("pk"),
+                ahead=Count("pk", filter=finished & Q(own_place__lt=F("place"))),
+                behind=Count("pk", filter=finished & Q(own_place__gt=F("place"))),
+                level=Count("pk", filter=finished & Q(own_place=F("place"))),
+            )
+            .order_by("-together", "player__display_name")
+        )
+        return [
+            Opponent(
+                player_id=row["player_id"],
+                name=row["player__display_name"],
+                together=row["together"],
+                ahead=row["ahead"],
+                behind=row["behind"],
+                level=row["level"],
+            )
+            for row in rows
+        ]
