@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: .venv run test test-postgres test-browser bench-league lint format messages makemessages clean
+.PHONY: .venv run test test-postgres test-browser test-redis bench-league lint format messages makemessages clean
 
 # Re-installs whenever pyproject.toml changes.
 .venv: $(STAMP)
@@ -59,6 +59,11 @@ test-browser: $(STAMP) messages
 # PostgreSQL (leagues/bench.py). A report, not a test: it always exits 0.
 bench-league: $(STAMP)
 	env -u REDIS_URL scripts/with_postgres.sh $(PYTHON) -m leagues.bench
+
+# Two daphne processes serving one table through a throwaway Redis (apt-get install
+# redis-server); the tests marked `redis`, skipped by the other runs.
+test-redis: $(STAMP) messages
+	env -u DATABASE_URL scripts/with_redis.sh $(BIN)/pytest -m redis $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
@@ -21,7 +20,7 @@ from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
-from games.table_play import events_since
+from games.snapshots import db_call, load
 
 # Close codes in the private range (4000-4999) a client can tell apart.
 CLOSE_NO_TABLE = 4404
@@ -33,7 +32,7 @@ FRAME_KEYS = {
 }
 
 
-@database_sync_to_async
+@db_call
 def _join(slug: str, user) -> tuple[int | None, int] | None:
     """The user's seat at the table (None: watching) and, for a seat, the version after
     marking it connected; None when there is no such table."""
@@ -46,35 +45,33 @@ def _join(slug: str, user) -> tuple[int | None, int] | None:
     return seat.position, table.connect(seat.position)
 
 
-@database_sync_to_async
+@db_call
 def _leave(slug: str, position: int) -> int | None:
     table = Table.objects.filter(slug=slug).first()
     return table.disconnect(position) if table else None
 
 
-@database_sync_to_async
-def _frames_since(slug: str, position: int | None, sent: int) -> tuple[list[dict], float | None]:
-    """The frames that bring a socket from version `sent` to the current one: the events of
-    each version it missed (when they are still kept), then the snapshot."""
-    table = Table.objects.select_related("league").get(slug=slug)
-    if table.version <= sent:
-        return [], table.deadline_epoch()
-    frames = events_since(table, sent, position) or []
-    frames.append(table.snapshot(position))
-    return frames, table.deadline_epoch()
+@db_call
+def _frames_since(
+    slug: str, position: int | None, sent: int, at_least: int | None
+) -> tuple[list[dict], float | None]:
+    """The frames that bring a socket from version `sent` to version `at_least` or newer
+    (None: the current one): the events of each version it missed, then the snapshot."""
+    table = load(slug, at_least)
+    return table.frames_since(sent, position), table.deadline
 
 
-@database_sync_to_async
+@db_call
 def _current_version(slug: str) -> int:
     return Table.objects.values_list("version", flat=True).get(slug=slug)
 
 
-@database_sync_to_async
+@db_call
 def _act(slug: str, position: int, action: Any) -> int:
     return Table.objects.get(slug=slug).act(position, action)[0]
 
 
-@database_sync_to_async
+@db_call
 def _next_round(slug: str, position: int) -> int:
     return Table.objects.get(slug=slug).ready_for_next_round(position)
 
@@ -158,7 +155,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # answer, whatever the change set in motion is already under way.
         live.kick(self.slug)
         await live.changed(self.slug, version)
-        await self._send_update(answer=True)
+        await self._send_update(at_least=version, answer=True)
 
     async def _answer_sync(self, version: Any) -> None:
         if not isinstance(version, int) or isinstance(version, bool) or version < 0:
@@ -176,11 +173,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_changed(self, message: dict[str, Any]) -> None:
         if message["version"] > self.sent:
-            await self._send_update()
+            await self._send_update(at_least=message["version"])
 
-    async def _send_update(self, force: bool = False, answer: bool = False) -> None:
+    async def _send_update(
+        self, at_least: int | None = None, force: bool = False, answer: bool = False
+    ) -> None:
+        """Send what the socket has not seen, up to version `at_least` or newer (None: the
+        table as it is now); `force`: the snapshot even when the socket has seen it."""
         sent = -1 if force else self.sent
-        frames, deadline = await _frames_since(self.slug, self.position, sent)
+        frames, deadline = await _frames_since(self.slug, self.position, sent, at_least)
         frames = [f for f in frames if force or f["version"] > self.sent]
         for number, frame in enumerate(frames, start=1):
             if answer and number == len(frames):

@@ -19,12 +19,12 @@ import logging
 import time
 from datetime import datetime
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.conf import settings
 
 from games.models import Table
+from games.snapshots import db_call, forget_all, running
 from games.table_play import TURN
+from games.timing import bot_delay
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +35,6 @@ _timers: dict[str, tuple[float, asyncio.Task]] = {}
 
 def group_name(slug: str) -> str:
     return f"table-{slug}"
-
-
-def bot_delay() -> float:
-    """Seconds before each bot discard, so people at the table can follow (0 in tests).
-    Bots answer a discard at once: a claim window should not wait on them."""
-    return float(getattr(settings, "MHING_BOT_DELAY", 0.4))
 
 
 async def changed(slug: str, version: int | None) -> None:
@@ -70,12 +64,12 @@ def _table(slug: str) -> Table:
     return Table.objects.get(slug=slug)
 
 
-@database_sync_to_async
+@db_call
 def _pending(slug: str) -> str | None:
     return _table(slug).pending_bot()
 
 
-@database_sync_to_async
+@db_call
 def _step(slug: str) -> tuple[int | None, str | None]:
     return _table(slug).bot_step()
 
@@ -121,7 +115,7 @@ def wake_at(slug: str, deadline: float | None) -> None:
     _timers[slug] = (deadline, task)
 
 
-@database_sync_to_async
+@db_call
 def _run_due(slug: str) -> int | None:
     return _table(slug).run_due()
 
@@ -172,6 +166,7 @@ async def stop_all() -> None:
     _drivers.clear()
     _timers.clear()
     _again.clear()
-    # A cancelled task may have left its database call running in the thread that runs
-    # them all, one after the other: once this no-op has run, that call has finished.
-    await database_sync_to_async(lambda: None)()
+    # A cancelled task may have left its database call running in its thread.
+    while running():
+        await asyncio.sleep(0.005)
+    forget_all()

@@ -16,7 +16,6 @@ from datetime import datetime, timedelta
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from django.conf import settings
 from django.db import OperationalError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +30,7 @@ from games.play.round import apply, awaiting
 from games.play.serialize import state_to_dict
 from games.play.state import Phase, RoundState
 from games.play.views import view_for
+from games.timing import next_round_pause, turn_timeout
 
 if TYPE_CHECKING:
     from games.models import Table, TableSeat
@@ -40,19 +40,6 @@ T = TypeVar("T")
 
 TURN = "turn"  # a bot's discard (or Mhing): paced by MHING_BOT_DELAY
 ANSWER = "answer"  # a bot's answer to a discard: given at once (docs/live_protocol.md)
-
-
-def next_round_pause() -> float:
-    """Seconds a finished round's result stays up before the next deal, unless every
-    connected player asks for the next round sooner."""
-    return float(getattr(settings, "MHING_NEXT_ROUND_PAUSE", 20))
-
-
-def turn_timeout() -> float:
-    """Seconds a connected player may take over a discard before the bot plays it for them:
-    a stalled browser (or a seat still marked connected after a server crash) must not stop
-    the table for good."""
-    return float(getattr(settings, "MHING_TURN_TIMEOUT", 60))
 
 
 # -- one change = one transaction -------------------------------------------------------------
@@ -76,12 +63,19 @@ def _retrying(fn: Callable[[], T]) -> T:
 
 def change(method: Callable[..., T]) -> Callable[..., T]:
     """A Table method that changes the table: in its own (retried) transaction, then `self`
-    reloaded, and a match that has just ended recorded in the league."""
+    brought up to date, and a match that has just ended recorded in the league."""
 
     @wraps(method)
     def wrapper(self: Table, *args: Any, **kwargs: Any) -> T:
+        self._row = None
         result = _retrying(lambda: method(self, *args, **kwargs))
-        self.refresh_from_db()
+        if self._row is not None:
+            # The locked row as saved: no need to read it back.
+            for field in self._meta.concrete_fields:
+                setattr(self, field.attname, getattr(self._row, field.attname))
+            self._row = None
+        else:
+            self.refresh_from_db()
         if self.is_finished and self.league_id and not self.recorded_match_id:
             from games.recording import record_match
 
@@ -93,7 +87,9 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
 
 def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
-    return type(table).objects.select_for_update().get(pk=table.pk)
+    row = type(table).objects.select_for_update().get(pk=table.pk)
+    table._row = row
+    return row
 
 
 RECENT_CHANGES = 32  # versions whose events a socket that fell behind can still be sent
@@ -104,6 +100,7 @@ def save_change(table: Table, events: Iterable[Event] = ()) -> int:
     old = table.version
     stored = events_by_viewer(events, table.players)
     recent = [*table.recent_events, {"version": old + 1, "events": stored}][-RECENT_CHANGES:]
+    table.updated_at = timezone.now()
     saved = (
         type(table)
         .objects.filter(pk=table.pk, version=old)
@@ -116,7 +113,7 @@ def save_change(table: Table, events: Iterable[Event] = ()) -> int:
             results=table.results,
             deadline=table.deadline,
             ready=table.ready,
-            updated_at=timezone.now(),
+            updated_at=table.updated_at,
         )
     )
     if not saved:  # SQLite has no row lock: a version check catches the other process
@@ -138,24 +135,6 @@ def events_by_viewer(events: Iterable[Event], players: int) -> list[dict[str, An
                 own[str(seat)] = seen
         stored.append({"all": public, "seats": own} if own else {"all": public})
     return stored
-
-
-def events_since(table: Table, sent: int, position: int | None) -> list[dict[str, Any]] | None:
-    """The `events` frames from version `sent` to the table's, as seat `position` sees them;
-    None when some of those versions are no longer kept (the snapshot alone then)."""
-    changes = [c for c in table.recent_events if c["version"] > sent]
-    if not changes or changes[0]["version"] != sent + 1:
-        return None
-    key = str(position)
-    return [
-        {
-            "type": "events",
-            "version": change["version"],
-            "events": [e.get("seats", {}).get(key, e["all"]) for e in change["events"]],
-        }
-        for change in changes
-        if change["events"]
-    ]
 
 
 def round_result(state: RoundState, number: int) -> dict[str, Any]:
@@ -354,9 +333,9 @@ class TablePlay:
         return None
 
     def pending_bot(self: Table) -> str | None:
-        """Whether the bot has a move to make now: TURN, ANSWER, or None."""
-        table = type(self).objects.get(pk=self.pk)
-        found = table._bot_seat(table.round())
+        """Whether the bot has a move to make now (as this instance was loaded or last
+        changed): TURN, ANSWER, or None."""
+        found = self._bot_seat(self.round())
         return found[1] if found else None
 
     @change

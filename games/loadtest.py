@@ -1,0 +1,329 @@
+"""Play many live tables at once over real websockets and measure the server.
+
+    python -m games.loadtest --url ws://127.0.0.1:8000 --tables 50
+
+Run it with the server's own settings (the same DATABASE_URL, or none for both: SQLite's
+db.sqlite3): it makes its tables, players and sign-in sessions through the ORM in that
+database, so every seat is a person to the server (no server-side bots, no bot delay).
+One client per seat then plays from its own view with the engine's bot, after a think time,
+answers "next round" after each round, and stops after --rounds rounds per table.
+
+It prints actions per second; the latency from sending an action to each other seat of the
+table receiving a snapshot of it (p50, p99, max); the answer time to the actor; errors; and
+what was lost: actions some seat never saw, frames that arrived out of version order.
+Several --url options spread each table's seats over several servers (e.g. two daphne
+processes sharing Redis). The run's tables and users are deleted afterwards unless --keep.
+`--prepare N --json` only makes tables and prints their slugs and seat cookies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import json
+import os
+import random
+import secrets
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mhing_site.settings")
+    import django
+
+    django.setup()
+
+
+def prepare(tables: int, players: int, run: str) -> list[dict[str, Any]]:
+    """Tables of people only, started; each seat with the cookie that signs its user in."""
+    from django.conf import settings
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games.models import Table
+
+    made = []
+    for number in range(tables):
+        users = [
+            get_user_model().objects.create_user(f"loadtest-{run}-{number}-{seat}")
+            for seat in range(players)
+        ]
+        table = Table.create(users[0], players=players, claim_timeout=60)
+        for user in users[1:]:
+            table.take_seat(user)
+        table.start(users[0])
+        seats = []
+        for position, user in enumerate(users):
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.save()
+            cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+            seats.append({"position": position, "cookie": cookie})
+        made.append({"slug": table.slug, "seats": seats})
+    return made
+
+
+def cleanup(run: str) -> None:
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.models import Session
+
+    from games.models import Table
+
+    users = get_user_model().objects.filter(username__startswith=f"loadtest-{run}-")
+    Table.objects.filter(created_by__in=users).delete()
+    ids = {str(pk) for pk in users.values_list("pk", flat=True)}
+    stale = [s.pk for s in Session.objects.all() if s.get_decoded().get("_auth_user_id") in ids]
+    Session.objects.filter(pk__in=stale).delete()
+    users.delete()
+
+
+@dataclass
+class Stats:
+    actions: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    answers: list[float] = field(default_factory=list)  # action → the actor's answer
+    out_of_order: int = 0
+    # Every snapshot each seat received: (slug, position) → [(version, at), ...] in order.
+    log: dict[tuple[str, int], list[tuple[int, float]]] = field(default_factory=dict)
+    # Every accepted action: (slug, actor, version of the answer, sent at).
+    acks: list[tuple[str, int, int, float]] = field(default_factory=list)
+    elapsed: float = 0.0
+    failures: list[BaseException] = field(default_factory=list)
+
+    def deliveries(self, players: dict[str, int]) -> tuple[list[float], int]:
+        """Seconds from each action to each other seat's first snapshot at (or past) its
+        version, and how many of those never came."""
+        found, lost = [], 0
+        for slug, actor, version, sent in self.acks:
+            for position in range(players[slug]):
+                if position == actor:
+                    continue
+                log = self.log.get((slug, position), [])
+                at = bisect.bisect_left(log, (version, 0.0))
+                if at == len(log):
+                    lost += 1
+                else:
+                    found.append(log[at][1] - sent)
+        return found, lost
+
+
+@dataclass
+class Seat:
+    slug: str
+    position: int
+    players: int
+    url: str
+    cookie: str
+    rounds: int
+    think: float
+    stats: Stats
+    rng: random.Random
+    smart: bool = False
+    last_snapshot: int = 0
+    last_events: int = 0
+    decision: asyncio.Task | None = None
+    played_rounds: int = 0
+    asked: int = 0
+    sent_at: dict[int, tuple[float, bool]] = field(default_factory=dict)
+
+    async def run(self) -> None:
+        from websockets.asyncio.client import connect
+
+        parts = urlsplit(self.url)
+        origin = f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+        uri = f"{self.url.rstrip('/')}/ws/tables/{self.slug}/"
+        headers = {"Cookie": self.cookie, "Origin": origin}
+        async with connect(uri, additional_headers=headers, max_size=2**22) as socket:
+            self.socket = socket
+            async for text in socket:
+                if await self.on_frame(json.loads(text)):
+                    return
+
+    async def on_frame(self, frame: dict[str, Any]) -> bool:
+        """Handle one frame; True once this seat is done."""
+        now = time.perf_counter()
+        version = frame.get("version", 0)
+        # Versions only grow: events of V come before the snapshot of V, once each.
+        if frame["type"] == "events":
+            if version <= self.last_snapshot or version <= self.last_events:
+                self.stats.out_of_order += 1
+            self.last_events = version
+        elif frame["type"] == "snapshot":
+            if version <= self.last_snapshot or version < self.last_events:
+                self.stats.out_of_order += 1
+            self.last_snapshot = version
+        if frame["type"] == "error":
+            reason = frame.get("reason", "?")
+            self.stats.errors[reason] = self.stats.errors.get(reason, 0) + 1
+        if "reply_to" in frame:
+            sent, was_action = self.sent_at.pop(frame["reply_to"], (None, False))
+            if sent is not None:
+                self.stats.answers.append(now - sent)
+                if was_action and frame["type"] == "snapshot":
+                    self.stats.acks.append((self.slug, self.position, version, sent))
+        if frame["type"] != "snapshot":
+            return False
+        self.stats.log.setdefault((self.slug, self.position), []).append((version, now))
+        return await self.respond(frame)
+
+    async def respond(self, snapshot: dict[str, Any]) -> bool:
+        """Decide on the newest snapshot only: a newer one replaces a decision in progress,
+        as a person would look again before clicking."""
+        if self.decision is not None:
+            self.decision.cancel()
+            self.decision = None
+        table, view = snapshot["table"], snapshot["view"]
+        if table["status"] == "finished":
+            return True
+        if view["phase"] == "over":
+            self.played_rounds = len(table["match"]["rounds"])
+            if self.played_rounds >= self.rounds:
+                return True
+            if self.position not in table["ready"]:
+                await self.send({"type": "next_round"})
+            return False
+        if view["actions"]:
+            self.decision = asyncio.get_running_loop().create_task(self.decide(view))
+        return False
+
+    async def decide(self, view: dict[str, Any]) -> None:
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        if self.smart:
+            from games.play.bots import choose_action
+
+            action = choose_action(view, self.position, self.rng).to_dict()
+        else:
+            action = quick_choice(view, self.rng)
+        self.decision = None
+        await self.send({"type": "action", "action": action})
+        self.stats.actions += 1
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        self.asked += 1
+        self.sent_at[self.asked] = (time.perf_counter(), frame["type"] == "action")
+        await self.socket.send(json.dumps({**frame, "id": self.asked}))
+
+
+def quick_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action at almost no cost, so the clients' own work does not swell the
+    measured times: Mhing when offered, else a random discard, else pass."""
+    actions = view["actions"]
+    for action in actions:
+        if action["type"] in ("mhing", "claim_mhing"):
+            return action
+    discards = [a for a in actions if a["type"] == "discard"]
+    if discards:
+        return rng.choice(discards)
+    return next(a for a in actions if a["type"] == "pass")
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
+    stats = Stats()
+    seats = []
+    for number, table in enumerate(tables):
+        for seat in table["seats"]:
+            seats.append(
+                Seat(
+                    slug=table["slug"],
+                    position=seat["position"],
+                    players=len(table["seats"]),
+                    url=urls[(number + seat["position"]) % len(urls)],
+                    cookie=seat["cookie"],
+                    rounds=options.rounds,
+                    think=options.think,
+                    stats=stats,
+                    rng=random.Random(f"{table['slug']}:{seat['position']}"),
+                    smart=options.smart,
+                )
+            )
+    started = time.perf_counter()
+    results = await asyncio.wait_for(
+        asyncio.gather(*(s.run() for s in seats), return_exceptions=True), options.timeout
+    )
+    stats.elapsed = time.perf_counter() - started
+    stats.failures = [r for r in results if isinstance(r, BaseException)]
+    return stats
+
+
+def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
+    """The figures, and how many things were lost."""
+    found, lost = stats.deliveries(players)
+    ms = [d * 1000 for d in found]
+    answers = [d * 1000 for d in stats.answers]
+    tables = len(players)
+    seats = sorted(set(players.values()))
+    lines = [
+        f"tables {tables} x {'/'.join(map(str, seats))} seats, {stats.elapsed:.1f} s",
+        f"actions {stats.actions}  ({stats.actions / stats.elapsed:.1f} actions/s)",
+        f"action -> other seats' snapshot: p50 {percentile(ms, 0.5):.1f} ms  "
+        f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms, default=float('nan')):.1f} ms  "
+        f"({len(ms)} deliveries)",
+        f"action -> actor's answer: p50 {percentile(answers, 0.5):.1f} ms  "
+        f"p99 {percentile(answers, 0.99):.1f} ms",
+        f"errors {sum(stats.errors.values())} {stats.errors or ''}".rstrip(),
+        f"lost: actions without broadcast {lost}, frames out of order {stats.out_of_order}, "
+        f"clients failed {len(stats.failures)}",
+    ]
+    if ms:
+        lines.append(f"mean delivery {statistics.fmean(ms):.1f} ms")
+    for failure in stats.failures[:3]:
+        lines.append(f"  failure: {failure!r}")
+    return "\n".join(lines), lost + stats.out_of_order
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.loadtest", description=__doc__)
+    parser.add_argument("--url", action="append", help="ws://host:port of a server (repeat)")
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    parser.add_argument("--rounds", type=int, default=1, help="rounds per table")
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds per decision")
+    parser.add_argument(
+        "--smart", action="store_true", help="play with the engine's bot (costs client CPU)"
+    )
+    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--keep", action="store_true", help="keep the tables and users")
+    parser.add_argument("--prepare", type=int, metavar="N", help="only make N tables")
+    parser.add_argument("--json", action="store_true", help="with --prepare: print JSON")
+    options = parser.parse_args(argv)
+    setup_django()
+    run = secrets.token_hex(3)
+    if options.prepare:
+        tables = prepare(options.prepare, options.players, run)
+        print(json.dumps(tables) if options.json else "\n".join(t["slug"] for t in tables))
+        return 0
+    urls = options.url or ["ws://127.0.0.1:8000"]
+    tables = prepare(options.tables, options.players, run)
+    try:
+        stats = asyncio.run(play(tables, urls, options))
+    finally:
+        if not options.keep:
+            cleanup(run)
+    text, lost = report(stats, {t["slug"]: len(t["seats"]) for t in tables})
+    print(text)
+    return 1 if lost or stats.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""The frames a socket sends, from one load of the table per version in each server process.
+
+Every change reaches every socket of the table; each needs the same public facts and state
+and renders only its own seat's view. So the sockets of one process share the latest load
+of a table: a socket told "version V" uses it when it is at V or newer, and loads the table
+otherwise. A load is only ever of committed data and a version is never reused, so a shared
+load is never wrong, at worst older than the newest (the newer version's message follows).
+
+`db_call` runs ORM code off the event loop: on SQLite, all of it on one thread (one writer
+at a time is all SQLite allows); on PostgreSQL, on a pool of threads, so one table's commit
+does not hold up the reads of all the others.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.db import connections
+
+from games.models import Table
+from games.play.state import RoundState
+from games.play.views import view_for
+from games.table_play import table_summary
+
+KEEP = 4096  # tables whose latest load a process keeps
+
+_latest: OrderedDict[str, Loaded] = OrderedDict()
+_lock = threading.Lock()
+_running = 0  # database calls under way, so a test can wait for them to end
+_running_lock = threading.Lock()
+
+
+def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(fn)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        global _running
+        with _running_lock:
+            _running += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            with _running_lock:
+                _running -= 1
+
+    sqlite = connections["default"].vendor == "sqlite"
+    return database_sync_to_async(counted, thread_sensitive=sqlite)
+
+
+def running() -> int:
+    return _running
+
+
+@dataclass(frozen=True)
+class Loaded:
+    slug: str
+    version: int
+    summary: dict[str, Any]
+    state: RoundState | None
+    recent_events: list[dict[str, Any]]
+    deadline: float | None
+
+    def snapshot(self, position: int | None) -> dict[str, Any]:
+        return {
+            "type": "snapshot",
+            "version": self.version,
+            "table": self.summary,
+            "view": view_for(self.state, position) if self.state is not None else None,
+        }
+
+    def frames_since(self, sent: int, position: int | None) -> list[dict[str, Any]]:
+        """The events of each version after `sent` (when all are still kept), then the
+        snapshot; nothing when `sent` is already this version."""
+        if self.version <= sent:
+            return []
+        return [*events_since(self.recent_events, sent, position), self.snapshot(position)]
+
+
+def events_since(
+    recent: list[dict[str, Any]], sent: int, position: int | None
+) -> list[dict[str, Any]]:
+    """The `events` frames of the versions after `sent`, as seat `position` sees them; none
+    when some of those versions are no longer kept (the snapshot alone then)."""
+    changes = [c for c in recent if c["version"] > sent]
+    if not changes or changes[0]["version"] != sent + 1:
+        return []
+    key = str(position)
+    return [
+        {
+            "type": "events",
+            "version": change["version"],
+            "events": [e.get("seats", {}).get(key, e["all"]) for e in change["events"]],
+        }
+        for change in changes
+        if change["events"]
+    ]
+
+
+def loaded(table: Table) -> Loaded:
+    return Loaded(
+        slug=table.slug,
+        version=table.version,
+        summary=table_summary(table),
+        state=table.round(),
+        recent_events=table.recent_events,
+        deadline=table.deadline_epoch(),
+    )
+
+
+def load(slug: str, at_least: int | None = None) -> Loaded:
+    """The table at version `at_least` or newer; None: as it is in the database now."""
+    if at_least is not None:
+        with _lock:
+            cached = _latest.get(slug)
+        if cached is not None and cached.version >= at_least:
+            return cached
+    fresh = loaded(Table.objects.select_related("league").get(slug=slug))
+    with _lock:
+        cached = _latest.get(slug)
+        if cached is None or fresh.version >= cached.version:
+            _latest[slug] = fresh
+            _latest.move_to_end(slug)
+            while len(_latest) > KEEP:
+                _latest.popitem(last=False)
+    return fresh
+
+
+def forget_all() -> None:
+    """Drop every kept load (tests: a new server process knows nothing)."""
+    with _lock:
+        _latest.clear()
