@@ -25,6 +25,13 @@ def _english_after_each_test() -> Iterator[None]:
     translation.activate("en")
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings) -> None:
+    """The personas' passwords are hashed at set-up, and Django's default hasher is slow on
+    purpose (2-3 s a test on this machine); tests don't need that protection."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _database_beside_playwright(request: pytest.FixtureRequest) -> None:
     """Playwright's sync API runs an event loop in the tests' thread, so Django would refuse

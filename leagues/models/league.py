@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models, transaction
 from django.urls import reverse
@@ -14,6 +15,18 @@ from .people import Player
 class VariantChoice(models.TextChoices):
     POINTS = Variant.POINTS.value, _("Points race")
     CHIPS = Variant.CHIPS.value, _("Chips")
+
+
+# Paths under leagues/ that are not leagues (leagues/import/ is the import page).
+RESERVED_SLUGS = frozenset({"import"})
+
+
+def validate_league_slug(value: str) -> None:
+    if value in RESERVED_SLUGS:
+        raise ValidationError(
+            _("“%(slug)s” is the name of a page; choose another short name.") % {"slug": value},
+            code="reserved",
+        )
 
 
 class LeagueQuerySet(models.QuerySet):
@@ -31,7 +44,9 @@ class LeagueQuerySet(models.QuerySet):
 
 class League(models.Model):
     name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    slug = models.SlugField(
+        _("short name"), max_length=60, unique=True, validators=[validate_league_slug]
+    )
     season_start = models.DateField(_("season starts"), null=True, blank=True)
     season_end = models.DateField(_("season ends"), null=True, blank=True)
     default_target = models.PositiveIntegerField(

@@ -15,12 +15,6 @@ from leagues.models import Match, Player
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The personas' passwords are hashed at setup; the default hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def url(league) -> str:
     return reverse("leagues:match_new", args=[league.slug])

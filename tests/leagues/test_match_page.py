@@ -17,12 +17,6 @@ from .conftest import BIG_HAND, SMALL_HAND, win
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The personas' passwords are hashed at setup; the default hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 CHIPS_HAND = "123b 456b 789b 22b 111b"  # 12 credits, 128 points
 HTMX = {"HX-Request": "true"}
 

@@ -21,12 +21,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The personas' passwords are hashed at setup; the default hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def edit_url(match: Match, number: int) -> str:
     return reverse("leagues:round_edit", args=[match.league.slug, match.pk, number])
 
