@@ -3,13 +3,15 @@
 Against a real ASGI server with websockets: channels' `ChannelsLiveServerTestCase` runs
 Daphne in its own process (pytest-django's live_server speaks no websockets). The people
 play the simplest way: they call Mhing when they can, pass on every discard and throw away
-the card they have just drawn, so a bot wins or the stock runs dry.
+the card they have just drawn, so a bot wins or the stock runs dry. Meanwhile someone
+without an account watches, and one player's connection drops and comes back.
 
 Run with `pytest -m browser tests/games`.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -19,7 +21,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -51,6 +53,35 @@ def django_db_modify_db_settings(
 def _stop_live_tasks() -> None:
     """Replaces the package's async clean-up: here the bots and timers run in Daphne's
     process, and an asyncio fixture cannot run beside playwright's event loop."""
+
+
+class SocketTap:
+    """Passes a page's websockets through, keeping what the page sent, so a test can cut
+    the connection and see how the page comes back."""
+
+    def __init__(self, page: Page) -> None:
+        self.sent: list[str] = []
+        self.open: list[tuple[WebSocketRoute, WebSocketRoute]] = []
+        page.route_web_socket(re.compile(r"/ws/tables/"), self.route)
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()
+
+        def forward(message: str | bytes) -> None:
+            self.sent.append(message if isinstance(message, str) else message.decode())
+            server_side.send(message)
+
+        page_side.on_message(forward)
+        self.open.append((page_side, server_side))
+
+    def cut(self) -> None:
+        """The network drops the latest connection, both ways."""
+        page_side, server_side = self.open[-1]
+        server_side.close()
+        page_side.close(code=1001)
+
+    def sent_types(self) -> list[str]:
+        return [json.loads(text)["type"] for text in self.sent]
 
 
 def move(page: Page) -> bool:
@@ -94,13 +125,41 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
     def test_two_people_and_two_bots_play_a_round_to_its_end(self) -> None:
         alice_context, alice = self.signed_in("alice")
         bob_context, bob = self.signed_in("bob")
+        watcher_context = self.browser.new_context()
+        watcher = watcher_context.new_page()
+        bob_socket = SocketTap(bob)
         try:
             self.open_a_table(alice, bob)
+            self.watch(watcher, alice.url)
+            self.lose_the_connection(bob, bob_socket)
             self.play_the_round(alice, bob)
-            self.check_the_round_end(alice, bob)
+            self.check_the_round_end(alice, bob, watcher)
         finally:
-            alice_context.close()
-            bob_context.close()
+            for context in (alice_context, bob_context, watcher_context):
+                context.close()
+
+    def watch(self, watcher: Page, url: str) -> None:
+        """Someone without an account watches: the table, but not one hidden card."""
+        watcher.goto(url)
+        expect(watcher.locator("#live-watching")).to_be_visible()
+        expect(watcher.locator("#live-own")).to_be_hidden()
+        expect(watcher.locator(".live-seat")).to_have_count(4)
+        assert watcher.locator(".live-seat-hand.is-revealed").count() == 0
+        assert watcher.locator("#live-table button[data-action]").count() == 0
+
+    def lose_the_connection(self, bob: Page, tap: SocketTap) -> None:
+        """The connection drops; the page says so, connects again by itself and asks to
+        catch up from the version it last saw."""
+        expect(bob.locator("#live-hand button").first).to_be_visible()
+        syncs = tap.sent_types().count("sync")
+        tap.cut()
+        expect(bob.locator("#live-connection")).to_have_attribute("data-state", "reconnecting")
+        expect(bob.locator("#live-connection")).to_have_attribute("data-state", "connected")
+        deadline = time.monotonic() + 10
+        while tap.sent_types().count("sync") == syncs and time.monotonic() < deadline:
+            bob.wait_for_timeout(50)
+        assert tap.sent_types().count("sync") == syncs + 1
+        expect(bob.locator("#live-hand button").first).to_be_visible()
 
     def open_a_table(self, alice: Page, bob: Page) -> None:
         alice.goto(f"{self.live_server_url}/play/")
@@ -140,7 +199,7 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
         states = "\n\n".join(page.inner_text("#live-table") for page in (alice, bob))
         pytest.fail(f"the round did not end within two minutes; the tables:\n{states}")
 
-    def check_the_round_end(self, alice: Page, bob: Page) -> None:
+    def check_the_round_end(self, alice: Page, bob: Page, watcher: Page) -> None:
         for page in (alice, bob):
             expect(page.locator(ROUND_OVER)).to_have_text("Round over")
             # Every hand lies open now, with the winner's score or the draw said plainly.
@@ -152,6 +211,9 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
             expect(page.locator("#live-totals-body tr")).to_have_count(4)
             expect(page.locator("#live-announce")).not_to_be_empty()
             expect(page.locator("#live-connection")).to_have_attribute("data-state", "connected")
+
+        # The spectator, too, sees every hand now.
+        expect(watcher.locator(".live-seat-hand.is-revealed")).to_have_count(4)
 
         if alice.locator("#live-table").get_attribute("data-status") == "finished":
             return  # one big hand can end a race to 500 at once: no next round then
