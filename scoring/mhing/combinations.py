@@ -160,12 +160,12 @@ _RANK_OF_START = {s: (s - SEQ_BASE) % 9 for s in SEQUENCE_IDS}
 _STRAIGHT_ENDS = frozenset(s for s in SEQUENCE_IDS if _RANK_OF_START[s] in (0, 6))
 
 
-def set_part(sets: tuple[int, ...]) -> tuple[Counts, int, int, int]:
-    """What the four sets earn among themselves, and what the whole-hand conditions need
-    from them: (counts, suit/honour bits, lowest rank, highest rank)."""
+def _set_part(sets: tuple[int, ...]) -> tuple[list[int], int, int, int]:
+    """What the four sets (sorted) earn among themselves, and what the whole-hand conditions
+    need from them: (counts, suit/honour bits, lowest rank, highest rank)."""
     counts = [0] * len(COMBINATIONS)
     sequences = [s for s in sets if s >= SEQ_BASE]
-    triplets = [s for s in sets if s < SEQ_BASE]
+    triplets = sets[: len(sets) - len(sequences)]  # triplet ids sort before sequence ids
 
     if len(sequences) == 4:
         counts[ALL_SEQUENCES] = 1
@@ -197,12 +197,11 @@ def set_part(sets: tuple[int, ...]) -> tuple[Counts, int, int, int]:
         honour_count -= 3  # those three earn no honour_triplet; a wind triplet still does
     counts[HONOUR_TRIPLET] = honour_count
 
-    bits = 0
-    for s in sets:
-        bits |= SET_BITS[s]
-    low = min([SET_LOW[s] for s in sets])
-    high = max([SET_HIGH[s] for s in sets])
-    return tuple(counts), bits, low, high
+    a, b, c, d = sets
+    bits = SET_BITS[a] | SET_BITS[b] | SET_BITS[c] | SET_BITS[d]
+    low = min(SET_LOW[a], SET_LOW[b], SET_LOW[c], SET_LOW[d])
+    high = max(SET_HIGH[a], SET_HIGH[b], SET_HIGH[c], SET_HIGH[d])
+    return counts, bits, low, high
 
 
 @cache
@@ -237,8 +236,7 @@ def _whole_hand_earned(bits: int, low: int, high: int) -> tuple[int, ...]:
 
 def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
     """Counts for four sets (ids, sorted) and a pair (a card index); flowers not included."""
-    set_counts, bits, low, high = set_part(sets)
-    counts = list(set_counts)
+    counts, bits, low, high = _set_part(sets)
     bits |= TILE_BITS[pair]
     for i in _whole_hand_earned(bits, min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair])):
         counts[i] = 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 
 from .cards import (
     CARDS,
@@ -20,6 +19,21 @@ from .cards import (
 from .errors import BadExposedSet, TooManyCopies, TooManyFlowers, TooManyJokers, WrongCardCount
 from .melds import sets_containing
 
+# What three tiles lying on the table hold and may be: (their cards, their possible set ids).
+# At most 35**3 such tuples exist (far fewer occur), and scoring a hand reads each twice.
+_readings: dict[tuple[Tile, ...], tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+
+
+def _reading(tiles: tuple[Tile, ...]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    found = _readings.get(tiles)
+    if found is None:
+        cards = tuple(t for t in tiles if t is not JOKER)
+        if len(tiles) != 3:
+            return cards, ()  # not a set: not worth keeping
+        found = (cards, sets_containing([int(c) for c in cards]))
+        _readings[tiles] = found
+    return found
+
 
 @dataclass(frozen=True)
 class ExposedSet:
@@ -27,9 +41,9 @@ class ExposedSet:
 
     tiles: tuple[Tile, ...]
 
-    @cached_property
+    @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(t for t in self.tiles if t is not JOKER)
+        return _reading(self.tiles)[0]
 
     @property
     def jokers(self) -> int:
@@ -42,9 +56,7 @@ class ExposedSet:
     def possible_set_ids(self) -> tuple[int, ...]:
         """Every set this can be: jokers in an exposed set still stand for whatever keeps
         the set valid (RULES.md §2), so `[5b J J]` may be 555b, 345b, 456b or 567b."""
-        if len(self.tiles) != 3:
-            return ()
-        return sets_containing([int(c) for c in self.cards])
+        return _reading(self.tiles)[1]
 
 
 @dataclass(frozen=True)
@@ -85,20 +97,25 @@ class Hand:
         jokers, then copies (a fifth copy is always a mistake), then the count, which a hand
         still being entered fails last.
         """
-        for s in self.exposed:
-            if not s.possible_set_ids():
-                raise BadExposedSet(s.text, len(s.tiles))
+        readings = [_reading(s.tiles) for s in self.exposed]
+        jokers = self.jokers
+        for entered, (cards, set_ids) in zip(self.exposed, readings, strict=True):
+            if not set_ids:
+                raise BadExposedSet(entered.text, len(entered.tiles))
+            jokers += 3 - len(cards)
         if self.flowers > FLOWERS_IN_DECK:
             raise TooManyFlowers(self.flowers)
-        if self.total_jokers > JOKERS_IN_DECK:
-            raise TooManyJokers(self.total_jokers)
+        if jokers > JOKERS_IN_DECK:
+            raise TooManyJokers(jokers)
         concealed = [0] * KINDS
         for card in self.concealed:
             concealed[card] += 1
-        counts = concealed[:]
-        for s in self.exposed:
-            for card in s.cards:
-                counts[card] += 1
+        counts = concealed
+        if readings:
+            counts = concealed[:]
+            for cards, _set_ids in readings:
+                for card in cards:
+                    counts[card] += 1
         if max(counts) > COPIES_PER_CARD:
             card = next(c for c in CARDS if counts[c] > COPIES_PER_CARD)
             raise TooManyCopies(card, counts[card])

@@ -116,14 +116,19 @@ class Score:
         return {c.key: c.total for c in self.combinations}
 
 
-# Per set id: its kind and its cards as `Card`s, looked up rather than rebuilt per hand.
+# Per set id: its kind and its cards as `Card`s, looked up rather than rebuilt per hand; and
+# the group it makes of real cards alone (groups are immutable, so hands share them).
 _KIND_OF = {s: GroupKind.SEQUENCE if s >= SEQ_BASE else GroupKind.TRIPLET for s in ALL_SET_IDS}
 _CARDS_OF = {s: tuple(CARDS[t] for t in set_cards(s)) for s in ALL_SET_IDS}
 _NO_JOKERS = (False, False, False)
+_PLAIN_SET = {s: Group(_KIND_OF[s], _CARDS_OF[s], _NO_JOKERS) for s in ALL_SET_IDS}
+_PLAIN_PAIR = tuple(Group(GroupKind.PAIR, (card, card), _NO_JOKERS[:2]) for card in CARDS)
 
 
 def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
     """The exposed set as it lies, its jokers standing for the cards the set lacks."""
+    if JOKER not in entered.tiles:
+        return Group(_KIND_OF[set_id], entered.tiles, _NO_JOKERS, exposed=True)
     missing = list(set_cards(set_id))
     for card in entered.cards:
         missing.remove(int(card))
@@ -139,6 +144,20 @@ def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
 
 
 def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
+    groups: list[Group] = []
+    concealed_ids = result.split.fixed_sets + result.free_ids
+    if hand.exposed:
+        free_ids = list(result.free_ids)  # all-joker exposed sets take theirs first
+        exposed_ids = iter(result.exposed_ids)
+        for entered in hand.exposed:
+            set_id = next(exposed_ids) if entered.cards else free_ids.pop(0)
+            groups.append(_exposed_group(entered, set_id))
+        concealed_ids = result.split.fixed_sets + tuple(free_ids)
+    if not hand.jokers:
+        groups.extend([_PLAIN_SET[set_id] for set_id in concealed_ids])
+        groups.append(_PLAIN_PAIR[result.pair])
+        return Arrangement(ArrangementKind.STANDARD, tuple(groups))
+
     # The search keeps no record of which card of a set is a joker: any placement of the
     # real cards into the chosen sets is the same hand, so place them greedily here.
     real = [0] * KINDS
@@ -146,8 +165,6 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
         real[card] += 1
 
     def concealed_group(kind: GroupKind, tiles: tuple[int, ...], cards: tuple[Card, ...]) -> Group:
-        if not hand.jokers:
-            return Group(kind, cards, _NO_JOKERS[: len(tiles)])
         jokers = []
         for t in tiles:
             if real[t]:
@@ -157,13 +174,7 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
                 jokers.append(True)
         return Group(kind, cards, tuple(jokers))
 
-    groups: list[Group] = []
-    free_ids = list(result.free_ids)
-    exposed_ids = iter(result.exposed_ids)
-    for entered in hand.exposed:
-        set_id = next(exposed_ids) if entered.cards else free_ids.pop(0)
-        groups.append(_exposed_group(entered, set_id))
-    for set_id in result.split.fixed_sets + tuple(free_ids):
+    for set_id in concealed_ids:
         groups.append(concealed_group(_KIND_OF[set_id], set_cards(set_id), _CARDS_OF[set_id]))
     pair = (result.pair, result.pair)
     groups.append(concealed_group(GroupKind.PAIR, pair, (CARDS[result.pair],) * 2))
@@ -181,12 +192,28 @@ def _nothing_connects_arrangement(found: NothingConnects) -> Arrangement:
     return Arrangement(ArrangementKind.NOTHING_CONNECTS, tuple(groups))
 
 
-def _combination_scores(counts: Counts) -> tuple[CombinationScore, ...]:
-    return tuple(
-        CombinationScore(combination, n)
-        for combination, n in zip(COMBINATIONS, counts, strict=True)
-        if n
-    )
+# What the score sheet shows for a breakdown and a number of flowers: (the combinations
+# earned, credits, points). Hands share breakdowns (a few thousand occur), and the lines are
+# immutable. Emptied when full, like the search's caches.
+_sheets: dict[tuple[Counts, int], tuple[tuple[CombinationScore, ...], int, int]] = {}
+_SHEETS_LIMIT = 1 << 14
+
+
+def _score_sheet(counts: Counts, flowers: int) -> tuple[tuple[CombinationScore, ...], int, int]:
+    found = _sheets.get((counts, flowers))
+    if found is None:
+        earned = with_flowers(counts, flowers)
+        lines = tuple(
+            CombinationScore(combination, n)
+            for combination, n in zip(COMBINATIONS, earned, strict=True)
+            if n
+        )
+        credits = credits_of(earned)
+        found = (lines, credits, points_for(credits))
+        if len(_sheets) >= _SHEETS_LIMIT:
+            _sheets.clear()
+        _sheets[counts, flowers] = found
+    return found
 
 
 def score_hand(hand: Hand | str) -> Score:
@@ -195,8 +222,13 @@ def score_hand(hand: Hand | str) -> Score:
     if isinstance(hand, str):
         hand = parse_hand(hand)
     counts = hand.checked_counts()
-    exposed_options = [s.possible_set_ids() for s in hand.exposed if s.cards]
-    exposed_free = sum(1 for s in hand.exposed if not s.cards)
+    exposed_options = []
+    exposed_free = 0  # exposed sets of three jokers
+    for entered in hand.exposed:
+        if entered.cards:
+            exposed_options.append(entered.possible_set_ids())
+        else:
+            exposed_free += 1
 
     standard = best_standard(counts, hand.jokers, exposed_options, exposed_free)
     # A nothing-connects hand may have no exposed set.
@@ -215,6 +247,5 @@ def score_hand(hand: Hand | str) -> Score:
     else:
         raise NotWinningHand(format_hand(hand))
 
-    counts_best = with_flowers(counts_best, hand.flowers)
-    credits = credits_of(counts_best)
-    return Score(hand, arrangement, _combination_scores(counts_best), credits, points_for(credits))
+    lines, credits, points = _score_sheet(counts_best, hand.flowers)
+    return Score(hand, arrangement, lines, credits, points)

@@ -27,13 +27,12 @@ order in which the ways are met: suit by suit, each suit's ways in a fixed order
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 from typing import NamedTuple
 
 from . import quick_credits
 from .cards import KINDS, SUIT_TILES
-from .combinations import Counts, count_standard
+from .combinations import Counts, count_standard, credits_of
 from .free_sets import FreeChoice, free_choices
 from .melds import SEQ_BASE
 from .quick_credits import SET_PRIME, SUMMARY_MASK, pair_row, set_credits, set_value
@@ -50,8 +49,9 @@ class Split(NamedTuple):
     free_pair: bool
 
 
-@dataclass(frozen=True)
-class StandardResult:
+class StandardResult(NamedTuple):
+    """The best standard arrangement: its credits and breakdown, and how to lay it out."""
+
     credits: int
     counts: Counts
     split: Split
@@ -68,10 +68,10 @@ Block = tuple[tuple[Option, ...], int, int]
 
 _MAX_SETS = 4
 
-# Block options by (first card, max jokers, counts). A plain dict of int tuples, emptied when
+# Block options by (counts, first card, max jokers). A plain dict of int tuples, emptied when
 # full: an lru_cache's linked entries would keep thousands of objects in the garbage
 # collector's sight, and every full collection walks them.
-_options_cache: dict[tuple[int, ...], Block] = {}
+_options_cache: dict[tuple[tuple[int, ...], int, int], Block] = {}
 _OPTIONS_LIMIT = 1 << 14
 
 
@@ -82,7 +82,7 @@ def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Bloc
     Sets never cross suits, so a hand splits suit by suit; and the same suit pattern (say
     `2b 3b 7b`) recurs across hands, so the answer is cached by pattern.
     """
-    cache_key = (first, max_jokers, *counts)
+    cache_key = (counts, first, max_jokers)
     cached = _options_cache.get(cache_key)
     if cached is not None:
         return cached
@@ -176,18 +176,7 @@ def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Bloc
     return result
 
 
-def _blocks(counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
-    """(first card, counts) of each block holding cards: the three suits, then each honour
-    on its own (honours make no sequences)."""
-    blocks = []
-    for first in (0, 9, 18):
-        block = counts[first : first + 9]
-        if any(block):
-            blocks.append((first, tuple(block)))
-    for t in range(SUIT_TILES, KINDS):
-        if counts[t]:
-            blocks.append((t, (counts[t],)))
-    return blocks
+_NO_CARDS = (0,) * 9
 
 
 def splits(
@@ -196,13 +185,35 @@ def splits(
     """Every distinct way to place the concealed cards in `sets_needed` sets and a pair:
     (the sets holding real cards, their prime product, the pair tile or -1 for a free pair).
 
-    Combined block by block, in the order of the blocks' options (the order decides which
-    of several equally good arrangements is shown). A partial way is dropped as soon as the
-    blocks still to come cannot fit: they need at least their fewest sets and jokers. In a
-    hand of 14 playing cards, a complete way with at most one pair, `sets_needed` sets and
-    `jokers` jokers leaves exactly enough jokers to make the missing groups whole.
+    Combined block by block (the three suits, then each honour on its own, as honours make
+    no sequences), in the order of the blocks' options: the order decides which of several
+    equally good arrangements is shown. A partial way is dropped as soon as the blocks still
+    to come cannot fit: they need at least their fewest sets and jokers. In a hand of 14
+    playing cards, a complete way with at most one pair, `sets_needed` sets and `jokers`
+    jokers leaves exactly enough jokers to make the missing groups whole.
     """
-    blocks = [_block_options(first, block, jokers) for first, block in _blocks(counts)]
+    blocks = []
+    single = True  # one way per block, as in most hands without jokers: at most one split
+    for first in (0, 9, 18):
+        block = tuple(counts[first : first + 9])
+        if block != _NO_CARDS:
+            blocks.append(_block_options(first, block, jokers))
+            single = single and len(blocks[-1][0]) == 1
+    for t in range(SUIT_TILES, KINDS):
+        if counts[t]:
+            blocks.append(_block_options(t, (counts[t],), jokers))
+            single = single and len(blocks[-1][0]) == 1
+    if single:
+        sets, key, pair, used = (), 1, -1, 0
+        for ((block_sets, block_pair, block_jokers, block_key),), _sets, _jokers in blocks:
+            if block_pair >= 0:
+                if pair >= 0:
+                    return []
+                pair = block_pair
+            sets += block_sets
+            key *= block_key
+            used += block_jokers
+        return [(sets, key, pair)] if len(sets) <= sets_needed and used <= jokers else []
     # What the blocks after each one need at least: (sets, jokers).
     least = [(0, 0)]
     for options, fewest_sets, fewest_jokers in reversed(blocks):
@@ -245,6 +256,19 @@ def best_standard(
     counts exposed sets of three jokers.
     """
     sets_needed = 4 - len(exposed_options) - exposed_free
+    found = splits(counts, jokers, sets_needed)
+    if not found:
+        return None
+    if len(found) == 1 and not exposed_free:
+        fixed, _key, pair = found[0]
+        exposed_ids = tuple([options[0] for options in exposed_options if len(options) == 1])
+        if pair >= 0 and len(fixed) == sets_needed and len(exposed_ids) == len(exposed_options):
+            # A single arrangement, as most hands without jokers have: nothing to compare,
+            # so its breakdown gives its credits.
+            breakdown = count_standard(tuple(sorted(fixed + exposed_ids)), pair)
+            split = Split(tuple(sorted(fixed)), pair, 0, False)
+            return StandardResult(credits_of(breakdown), breakdown, split, exposed_ids, (), pair)
+
     exposed_choices: list[FreeChoice] = []
     for exposed_ids in product(*exposed_options):
         key = 1
@@ -255,9 +279,6 @@ def best_standard(
     for options in exposed_options:
         for set_id in options:
             exposed_mask |= 1 << set_id
-    found = splits(counts, jokers, sets_needed)
-    if not found:
-        return None
 
     best = -1
     winner: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int] = (
