@@ -20,7 +20,6 @@ from .models.league import VariantChoice
 from .models.round import Outcome, WinType
 
 # /leagues/import/ is the import page, so no league can live at that address.
-RESERVED_SLUGS = {"import"}
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
 
 
@@ -220,17 +219,6 @@ class Reader:
                 label = League._meta.get_field(name).verbose_name
                 for message in messages:
                     self.problem(where, f"{label}: {message}")
-            return None
-        if league.slug in RESERVED_SLUGS:
-            self.problem(
-                where,
-                _(
-                    "'%(slug)s' cannot be a league's short name: /leagues/%(slug)s/ is a page "
-                    "of its own."
-                )
-                % {"slug": league.slug},
-                "slug_taken",
-            )
             return None
         if League.objects.filter(slug=league.slug).exists():
             self.problems.append(slug_taken(league.slug))

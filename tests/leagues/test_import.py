@@ -269,7 +269,8 @@ class TestRefusals:
         assert import_league(document, slug="tuesday-2").league.name == "Paper Season"
 
     def test_the_import_page_address_is_not_a_short_name(self):
-        assert "'import' cannot be a league's short name" in refusal(paper_season(slug="import"))[0]
+        # The league model refuses it (leagues/import/ is the import page).
+        assert "“import” is the name of a page" in refusal(paper_season(slug="import"))[0]
 
 
 # -- the page ------------------------------------------------------------------------------

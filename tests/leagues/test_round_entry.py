@@ -127,7 +127,7 @@ class TestThePicker:
 
         assert response.status_code == 200
         assert "17 credits 512 points" in words(response)
-        assert "Nothing is saved until you press Save." in words(response)
+        assert "This is a preview: nothing is saved until you save the round." in words(response)
         assert checked(response, "winner") == str(players[1].pk)
         assert not Round.objects.exists()
 
