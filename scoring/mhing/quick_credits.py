@@ -9,19 +9,8 @@ breakdown of `combinations.count_standard`. Both must agree on every input:
 from __future__ import annotations
 
 from .cards import DRAGON_TILES, KINDS, SUIT_TILES
-from .combinations import (
-    BY_KEY,
-    SET_BITS,
-    SET_HIGH,
-    SET_LOW,
-    TILE_BITS,
-    TILE_HIGH,
-    TILE_LOW,
-    credits_of,
-    pair_258,
-    whole_hand,
-)
-from .melds import SEQ_BASE
+from .combinations import BY_KEY, TILE_BITS, credits_of, pair_258, whole_hand
+from .melds import ALL_SET_IDS, SEQ_BASE, set_cards
 
 _IDS = SEQ_BASE + SUIT_TILES  # table size: every set id is below this
 
@@ -49,18 +38,16 @@ def _pairwise(a: int, b: int) -> int:
 
 _PAIRWISE = [[_pairwise(a, b) for b in range(_IDS)] for a in range(_IDS)]
 _IS_SEQUENCE = [int(s >= SEQ_BASE) for s in range(_IDS)]
+_ALL_ALIKE = {0: _ALL_TRIPLETS, 4: _ALL_SEQUENCES}  # by the number of sequences
 _IS_HONOUR_TRIPLET = [int(SUIT_TILES <= s < KINDS) for s in range(_IDS)]
 _DRAGON_MASK = [1 << (s - DRAGON_TILES.start) if s in DRAGON_TILES else 0 for s in range(_IDS)]
-# 1-2-3 and 7-8-9 sequences: only hands with one need the straight counting.
-_STRAIGHT_END = [int(s >= SEQ_BASE and (s - SEQ_BASE) % 9 in (0, 6)) for s in range(_IDS)]
-
-_WHOLE_HAND_CREDITS = {
-    (bits, low, high): credits_of(whole_hand(bits, low, high))
-    for bits in range(32)
-    for low in range(1, 11)
-    for high in range(10)
-}
-_PAIR_CREDITS = tuple(pair_258(t) * BY_KEY["pair_258"].credits for t in range(KINDS))
+# A 1-2-3 of suit k sets bit 2k, a 7-8-9 bit 2k + 1: only sets with both bits of one suit
+# need the straights counted.
+_STRAIGHT_END = [0] * _IDS
+for _s in range(SEQ_BASE, _IDS):
+    if (_s - SEQ_BASE) % 9 in (0, 6):
+        _STRAIGHT_END[_s] = 1 << 2 * ((_s - SEQ_BASE) // 9) + ((_s - SEQ_BASE) % 9 == 6)
+_BOTH_ENDS = 0b11
 
 
 def _straights(sets: tuple[int, ...]) -> int:
@@ -74,6 +61,47 @@ def _straights(sets: tuple[int, ...]) -> int:
             if not middle:
                 credits += _BROKEN_STRAIGHT * low * high
     return credits
+
+
+# The whole-hand conditions (RULES.md §3) need only which suits, winds and dragons the 14
+# cards hold (bits 0-4, as `combinations.TILE_BITS`) and whether any card is below 5 (bit
+# 5) or above 5 (bit 6), for the high or low hand: a summary of 7 bits, OR-ed card by card.
+_SUMMARY_BITS = 7
+SUMMARY_MASK = (1 << _SUMMARY_BITS) - 1
+_BELOW_5, _ABOVE_5 = 1 << 5, 1 << 6
+
+
+def _rank_bits(card: int) -> int:
+    if card >= SUIT_TILES:
+        return 0
+    rank = card % 9 + 1
+    return _BELOW_5 if rank < 5 else _ABOVE_5 if rank > 5 else 0
+
+
+_TILE_SUMMARY = tuple(TILE_BITS[t] | _rank_bits(t) for t in range(KINDS))
+_SET_SUMMARY = [0] * _IDS
+for _s in ALL_SET_IDS:
+    for _card in set_cards(_s):
+        _SET_SUMMARY[_s] |= _TILE_SUMMARY[_card]
+
+
+def _whole_hand_credits(summary: int) -> int:
+    # Any lowest and highest rank on the right side of 5 reads the same.
+    low = 1 if summary & _BELOW_5 else 5
+    high = 9 if summary & _ABOVE_5 else 5
+    return credits_of(whole_hand(summary & 31, low, high))
+
+
+# PAIR_ROWS[summary of the four sets][pair card]: what the pair adds, its own pair_258 and
+# the whole-hand credits of all 14 cards.
+PAIR_ROWS = tuple(
+    tuple(
+        pair_258(pair) * BY_KEY["pair_258"].credits
+        + _whole_hand_credits(summary | _TILE_SUMMARY[pair])
+        for pair in range(KINDS)
+    )
+    for summary in range(1 << _SUMMARY_BITS)
+)
 
 
 def _primes(n: int) -> tuple[int, ...]:
@@ -92,12 +120,8 @@ def _primes(n: int) -> tuple[int, ...]:
 # garbage collector has to walk.
 SET_PRIME = _primes(_IDS)
 
-# What four sets are worth among themselves, and the summary of their cards that the
-# whole-hand conditions need (suit/honour bits, lowest rank, highest rank), in one int:
-# credits << _SHIFT | bits << 8 | low << 4 | high.
-_SHIFT = 13
-SUMMARY_MASK = (1 << _SHIFT) - 1
-
+# What four sets are worth among themselves, and their summary, in one int:
+# credits << 7 | summary.
 set_cache: dict[int, int] = {}
 _CACHE_LIMIT = 1 << 16
 
@@ -111,12 +135,11 @@ def set_value(key: int, sets: tuple[int, ...]) -> int:
     a, b, c, d = sets
     pa, pb, pc = _PAIRWISE[a], _PAIRWISE[b], _PAIRWISE[c]
     credits = pa[b] + pa[c] + pa[d] + pb[c] + pb[d] + pc[d]
-    sequences = _IS_SEQUENCE[a] + _IS_SEQUENCE[b] + _IS_SEQUENCE[c] + _IS_SEQUENCE[d]
-    if sequences == 4:
-        credits += _ALL_SEQUENCES
-    elif sequences == 0:
-        credits += _ALL_TRIPLETS
-    if _STRAIGHT_END[a] | _STRAIGHT_END[b] | _STRAIGHT_END[c] | _STRAIGHT_END[d]:
+    credits += _ALL_ALIKE.get(
+        _IS_SEQUENCE[a] + _IS_SEQUENCE[b] + _IS_SEQUENCE[c] + _IS_SEQUENCE[d], 0
+    )
+    ends = _STRAIGHT_END[a] | _STRAIGHT_END[b] | _STRAIGHT_END[c] | _STRAIGHT_END[d]
+    if ends & ends >> 1 & 0b10101:  # a 1-2-3 and a 7-8-9 of one suit
         credits += _straights(sets)
     honours = (
         _IS_HONOUR_TRIPLET[a]
@@ -128,10 +151,8 @@ def set_value(key: int, sets: tuple[int, ...]) -> int:
         credits += _HONOUR_TRIPLET * honours
         if _DRAGON_MASK[a] | _DRAGON_MASK[b] | _DRAGON_MASK[c] | _DRAGON_MASK[d] == 7:
             credits += _DRAGON_TRIPLETS - 3 * _HONOUR_TRIPLET
-    bits = SET_BITS[a] | SET_BITS[b] | SET_BITS[c] | SET_BITS[d]
-    low = min(SET_LOW[a], SET_LOW[b], SET_LOW[c], SET_LOW[d])
-    high = max(SET_HIGH[a], SET_HIGH[b], SET_HIGH[c], SET_HIGH[d])
-    found = credits << _SHIFT | bits << 8 | low << 4 | high
+    summary = _SET_SUMMARY[a] | _SET_SUMMARY[b] | _SET_SUMMARY[c] | _SET_SUMMARY[d]
+    found = credits << _SUMMARY_BITS | summary
     # Emptied when full rather than evicting one by one: clearing a dict of ints is quick.
     if len(set_cache) >= _CACHE_LIMIT:
         set_cache.clear()
@@ -140,27 +161,7 @@ def set_value(key: int, sets: tuple[int, ...]) -> int:
 
 
 def set_credits(value: int) -> int:
-    return value >> _SHIFT
-
-
-PAIR_ROWS: list[tuple[int, ...] | None] = [None] * (1 << _SHIFT)
-
-
-def pair_row(summary: int) -> tuple[int, ...]:
-    """What each pair card adds to sets of this summary: its own pair_258 and the
-    whole-hand credits of the 14 cards. Built on first use: most summaries never occur."""
-    row = PAIR_ROWS[summary]
-    if row is None:
-        bits, low, high = summary >> 8, summary >> 4 & 15, summary & 15
-        row = tuple(
-            _PAIR_CREDITS[pair]
-            + _WHOLE_HAND_CREDITS[
-                bits | TILE_BITS[pair], min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair])
-            ]
-            for pair in range(KINDS)
-        )
-        PAIR_ROWS[summary] = row
-    return row
+    return value >> _SUMMARY_BITS
 
 
 def best_credits(sets: tuple[int, ...], pairs: tuple[int, ...]) -> tuple[int, int]:
@@ -170,8 +171,8 @@ def best_credits(sets: tuple[int, ...], pairs: tuple[int, ...]) -> tuple[int, in
     for s in sets:
         key *= SET_PRIME[s]
     value = set_value(key, sets)
-    row = pair_row(value & SUMMARY_MASK)
-    set_part = value >> _SHIFT
+    row = PAIR_ROWS[value & SUMMARY_MASK]
+    set_part = value >> _SUMMARY_BITS
     best, best_pair = -1, -1
     for pair in pairs:
         credits = set_part + row[pair]

@@ -31,11 +31,11 @@ from itertools import product
 from typing import NamedTuple
 
 from . import quick_credits
+from .blocks import block_options
 from .cards import KINDS, SUIT_TILES
 from .combinations import Counts, count_standard, credits_of
 from .free_sets import FreeChoice, free_choices
-from .melds import SEQ_BASE
-from .quick_credits import SET_PRIME, SUMMARY_MASK, pair_row, set_credits, set_value
+from .quick_credits import SET_PRIME, SUMMARY_MASK, set_credits, set_value
 
 
 class Split(NamedTuple):
@@ -60,122 +60,6 @@ class StandardResult(NamedTuple):
     pair: int
 
 
-# A block's way to place its real cards: (set ids sorted, pair tile or -1, jokers used, and
-# the product of the sets' primes, `quick_credits.SET_PRIME`).
-Option = tuple[tuple[int, ...], int, int, int]
-# A block's options, and the fewest sets and the fewest jokers any of them takes.
-Block = tuple[tuple[Option, ...], int, int]
-
-_MAX_SETS = 4
-
-# Block options by (counts, first card, max jokers). A plain dict of int tuples, emptied when
-# full: an lru_cache's linked entries would keep thousands of objects in the garbage
-# collector's sight, and every full collection walks them.
-_options_cache: dict[tuple[tuple[int, ...], int, int], Block] = {}
-_OPTIONS_LIMIT = 1 << 14
-
-
-def _block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Block:
-    """Every way to place the real cards of one suit (or one honour) in sets and at most one
-    pair, each group taking as many real cards as it can and jokers for the rest.
-
-    Sets never cross suits, so a hand splits suit by suit; and the same suit pattern (say
-    `2b 3b 7b`) recurs across hands, so the answer is cached by pattern.
-    """
-    cache_key = (counts, first, max_jokers)
-    cached = _options_cache.get(cache_key)
-    if cached is not None:
-        return cached
-    counts_list = list(counts)
-    size = len(counts_list)
-    is_suit = first < SUIT_TILES
-    found: set[tuple[tuple[int, ...], int, int]] = set()
-    sets: list[int] = []
-
-    def recurse(i: int, jokers: int, pair: int, left: int) -> None:
-        # `i` is the lowest card still to place, so every card below it is placed already;
-        # `left` counts the real cards still to place.
-        while i < size and not counts_list[i]:
-            i += 1
-        if i == size:
-            found.add((tuple(sets), pair, jokers))
-            return
-        t = first + i
-        count = counts_list[i]
-        if pair < 0:
-            used = 2 if count > 2 else count
-            if jokers + 2 - used <= max_jokers:
-                counts_list[i] = count - used
-                recurse(i, jokers + 2 - used, t, left - used)
-                counts_list[i] = count
-        if len(sets) == _MAX_SETS or left > 3 * (_MAX_SETS - len(sets)) + 2 * (pair < 0):
-            return  # the cards left no longer fit
-        used = 3 if count > 3 else count
-        if jokers + 3 - used <= max_jokers:
-            counts_list[i] = count - used
-            sets.append(t)
-            recurse(i, jokers + 3 - used, pair, left - used)
-            sets.pop()
-            counts_list[i] = count
-        if not is_suit:
-            return
-        # The sequences through card i: starting at it, or one or two ranks below it (those
-        # ranks are jokers, as no card below i is left). No wrap-around past 9 or below 1.
-        after = counts_list[i + 1] if i < 8 else 0
-        if i <= 6:
-            second = counts_list[i + 2]
-            extra = (not after) + (not second)
-            if jokers + extra <= max_jokers:
-                counts_list[i] = count - 1
-                if after:
-                    counts_list[i + 1] = after - 1
-                if second:
-                    counts_list[i + 2] = second - 1
-                sets.append(SEQ_BASE + t)
-                recurse(i, jokers + extra, pair, left - 3 + extra)
-                sets.pop()
-                counts_list[i] = count
-                counts_list[i + 1] = after
-                counts_list[i + 2] = second
-        if 1 <= i <= 7:
-            extra = 1 + (not after)
-            if jokers + extra <= max_jokers:
-                counts_list[i] = count - 1
-                if after:
-                    counts_list[i + 1] = after - 1
-                sets.append(SEQ_BASE + t - 1)
-                recurse(i, jokers + extra, pair, left - 3 + extra)
-                sets.pop()
-                counts_list[i] = count
-                counts_list[i + 1] = after
-        if i >= 2 and jokers + 2 <= max_jokers:
-            counts_list[i] = count - 1
-            sets.append(SEQ_BASE + t - 2)
-            recurse(i, jokers + 2, pair, left - 1)
-            sets.pop()
-            counts_list[i] = count
-
-    recurse(0, 0, -1, sum(counts))
-    # Sets are appended as the recursion meets them, so it reaches some groupings more than
-    # once in another order (half of the 503 found for `3344456c` with six jokers). Keep the
-    # first of each: a later copy could only tie with it.
-    options: dict[Option, None] = {}
-    for sets_found, pair, jokers in sorted(found):
-        key = 1
-        for set_id in sets_found:
-            key *= SET_PRIME[set_id]
-        options.setdefault((tuple(sorted(sets_found)), pair, jokers, key))
-    result = (
-        tuple(options),
-        min((len(option[0]) for option in options), default=0),
-        min((option[2] for option in options), default=0),
-    )
-    if len(_options_cache) >= _OPTIONS_LIMIT:
-        _options_cache.clear()
-    _options_cache[cache_key] = result
-    return result
-
-
 _NO_CARDS = (0,) * 9
 
 
@@ -197,11 +81,11 @@ def splits(
     for first in (0, 9, 18):
         block = tuple(counts[first : first + 9])
         if block != _NO_CARDS:
-            blocks.append(_block_options(first, block, jokers))
+            blocks.append(block_options(first, block, jokers))
             single = single and len(blocks[-1][0]) == 1
     for t in range(SUIT_TILES, KINDS):
         if counts[t]:
-            blocks.append(_block_options(t, (counts[t],), jokers))
+            blocks.append(block_options(t, (counts[t],), jokers))
             single = single and len(blocks[-1][0]) == 1
     if single:
         sets, key, pair, used = (), 1, -1, 0
@@ -306,7 +190,7 @@ def best_standard(
                 value = cached_value(sets_key)
                 if value is None:
                     value = set_value(sets_key, fixed + exposed_ids + free_ids)
-                row = rows[value & SUMMARY_MASK] or pair_row(value & SUMMARY_MASK)
+                row = rows[value & SUMMARY_MASK]
                 set_part = set_credits(value)
                 for pair_id in pairs:
                     if set_part + row[pair_id] > best:
