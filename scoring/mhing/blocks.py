@@ -144,9 +144,13 @@ def _search(counts: tuple[int, ...], is_suit: bool, max_jokers: int) -> tuple[_W
 
     recurse(0, 0, -1, sum(counts))
     # Sets are appended as the recursion meets them, so it reaches some groupings more than
-    # once in another order (half of the 503 found for `3344456c` with six jokers). Keep the
-    # first of each: a later copy could only tie with it.
-    ways: dict[_Way, None] = {}
-    for sets_found, pair, jokers in sorted(found):
-        ways.setdefault((tuple(sorted(sets_found)), pair, jokers))
-    return tuple(ways)
+    # once in another order (half of the 503 found for `3344456c` with six jokers). Keep each
+    # once, where its first order puts it: a later copy could only tie with it.
+    first_order: dict[_Way, _Way] = {}
+    for way in found:
+        sets_found, pair, jokers = way
+        canonical = (tuple(sorted(sets_found)), pair, jokers)
+        seen = first_order.get(canonical)
+        if seen is None or way < seen:
+            first_order[canonical] = way
+    return tuple(sorted(first_order, key=first_order.__getitem__))

@@ -66,8 +66,8 @@ def _straights(sets: tuple[int, ...]) -> int:
 # The whole-hand conditions (RULES.md §3) need only which suits, winds and dragons the 14
 # cards hold (bits 0-4, as `combinations.TILE_BITS`) and whether any card is below 5 (bit
 # 5) or above 5 (bit 6), for the high or low hand: a summary of 7 bits, OR-ed card by card.
-_SUMMARY_BITS = 7
-SUMMARY_MASK = (1 << _SUMMARY_BITS) - 1
+SUMMARY_BITS = 7
+SUMMARY_MASK = (1 << SUMMARY_BITS) - 1
 _BELOW_5, _ABOVE_5 = 1 << 5, 1 << 6
 
 
@@ -100,7 +100,7 @@ PAIR_ROWS = tuple(
         + _whole_hand_credits(summary | _TILE_SUMMARY[pair])
         for pair in range(KINDS)
     )
-    for summary in range(1 << _SUMMARY_BITS)
+    for summary in range(1 << SUMMARY_BITS)
 )
 
 
@@ -152,16 +152,12 @@ def set_value(key: int, sets: tuple[int, ...]) -> int:
         if _DRAGON_MASK[a] | _DRAGON_MASK[b] | _DRAGON_MASK[c] | _DRAGON_MASK[d] == 7:
             credits += _DRAGON_TRIPLETS - 3 * _HONOUR_TRIPLET
     summary = _SET_SUMMARY[a] | _SET_SUMMARY[b] | _SET_SUMMARY[c] | _SET_SUMMARY[d]
-    found = credits << _SUMMARY_BITS | summary
+    found = credits << SUMMARY_BITS | summary
     # Emptied when full rather than evicting one by one: clearing a dict of ints is quick.
     if len(set_cache) >= _CACHE_LIMIT:
         set_cache.clear()
     set_cache[key] = found
     return found
-
-
-def set_credits(value: int) -> int:
-    return value >> _SUMMARY_BITS
 
 
 def best_credits(sets: tuple[int, ...], pairs: tuple[int, ...]) -> tuple[int, int]:
@@ -172,7 +168,7 @@ def best_credits(sets: tuple[int, ...], pairs: tuple[int, ...]) -> tuple[int, in
         key *= SET_PRIME[s]
     value = set_value(key, sets)
     row = PAIR_ROWS[value & SUMMARY_MASK]
-    set_part = value >> _SUMMARY_BITS
+    set_part = value >> SUMMARY_BITS
     best, best_pair = -1, -1
     for pair in pairs:
         credits = set_part + row[pair]

@@ -199,15 +199,22 @@ _sheets: dict[tuple[Counts, int], tuple[tuple[CombinationScore, ...], int, int]]
 _SHEETS_LIMIT = 1 << 14
 
 
+# One line per (combination, count), shared by the sheets.
+_lines: dict[tuple[int, int], CombinationScore] = {}
+
+
+def _line(index: int, count: int) -> CombinationScore:
+    line = _lines.get((index, count))
+    if line is None:
+        line = _lines[index, count] = CombinationScore(COMBINATIONS[index], count)
+    return line
+
+
 def _score_sheet(counts: Counts, flowers: int) -> tuple[tuple[CombinationScore, ...], int, int]:
     found = _sheets.get((counts, flowers))
     if found is None:
         earned = with_flowers(counts, flowers)
-        lines = tuple(
-            CombinationScore(combination, n)
-            for combination, n in zip(COMBINATIONS, earned, strict=True)
-            if n
-        )
+        lines = tuple(_line(index, n) for index, n in enumerate(earned) if n)
         credits = credits_of(earned)
         found = (lines, credits, points_for(credits))
         if len(_sheets) >= _SHEETS_LIMIT:

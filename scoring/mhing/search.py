@@ -35,7 +35,7 @@ from .blocks import block_options
 from .cards import KINDS, SUIT_TILES
 from .combinations import Counts, count_standard, credits_of
 from .free_sets import FreeChoice, free_choices
-from .quick_credits import SET_PRIME, SUMMARY_MASK, set_credits, set_value
+from .quick_credits import SET_PRIME, SUMMARY_BITS, SUMMARY_MASK, set_value
 
 
 class Split(NamedTuple):
@@ -191,7 +191,7 @@ def best_standard(
                 if value is None:
                     value = set_value(sets_key, fixed + exposed_ids + free_ids)
                 row = rows[value & SUMMARY_MASK]
-                set_part = set_credits(value)
+                set_part = value >> SUMMARY_BITS
                 for pair_id in pairs:
                     if set_part + row[pair_id] > best:
                         best = set_part + row[pair_id]
