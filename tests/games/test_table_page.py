@@ -8,6 +8,7 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connection
 from django.test import Client
 
 from games.models import Table
@@ -278,15 +279,28 @@ def test_the_page_shows_the_table_settings(client, alice):
 # -- everyone watching hears of a change ----------------------------------------------------
 
 
+# These run in asgiref's worker thread, and give its database connection back when done (the
+# test client keeps it open), so the test database can be dropped on PostgreSQL.
+
+
+def open_table(user) -> Table:
+    table = Table.create(user, players=3)
+    connection.close()
+    return table
+
+
+def sit_in_a_browser(user, table: Table, position: int) -> None:
+    signed_in(Client(), user).post(url(table, "sit"), {"position": str(position)})
+    connection.close()
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_a_seat_taken_in_the_lobby_reaches_everyone_watching(alice, bob):
-    table = await sync_to_async(Table.create)(alice, players=3)
+    table = await sync_to_async(open_table)(alice)
     watcher = await SocketClient(table.slug).connect()
     before = watcher.version
 
-    browser = Client()
-    await sync_to_async(browser.force_login)(bob)
-    await sync_to_async(browser.post)(url(table, "sit"), {"position": "1"})
+    await sync_to_async(sit_in_a_browser)(bob, table, 1)
 
     await watcher.catch_up(before + 1)
     assert [s["name"] for s in watcher.snapshot["table"]["seats"]] == ["alice", "bob", ""]
