@@ -75,6 +75,7 @@ def _relative_ways(counts: tuple[int, ...], is_suit: bool, max_jokers: int) -> t
 
 
 def _search(counts: tuple[int, ...], is_suit: bool, max_jokers: int) -> tuple[_Way, ...]:
+    """The ways with at most `max_jokers` jokers, in the order of their sets as first met."""
     counts_list = list(counts)
     size = len(counts_list)
     found: set[tuple[tuple[int, ...], int, int]] = set()

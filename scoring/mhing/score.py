@@ -192,14 +192,7 @@ def _nothing_connects_arrangement(found: NothingConnects) -> Arrangement:
     return Arrangement(ArrangementKind.NOTHING_CONNECTS, tuple(groups))
 
 
-# What the score sheet shows for a breakdown and a number of flowers: (the combinations
-# earned, credits, points). Hands share breakdowns (a few thousand occur), and the lines are
-# immutable. Emptied when full, like the search's caches.
-_sheets: dict[tuple[Counts, int], tuple[tuple[CombinationScore, ...], int, int]] = {}
-_SHEETS_LIMIT = 1 << 14
-
-
-# One line per (combination, count), shared by the sheets.
+# One line per (combination index, count): immutable, so every score shares them.
 _lines: dict[tuple[int, int], CombinationScore] = {}
 
 
@@ -208,6 +201,13 @@ def _line(index: int, count: int) -> CombinationScore:
     if line is None:
         line = _lines[index, count] = CombinationScore(COMBINATIONS[index], count)
     return line
+
+
+# What the score sheet shows for a breakdown and a number of flowers: (the combinations
+# earned, credits, points). Hands share breakdowns (a few thousand occur); emptied when full,
+# like the search's caches.
+_sheets: dict[tuple[Counts, int], tuple[tuple[CombinationScore, ...], int, int]] = {}
+_SHEETS_LIMIT = 1 << 14
 
 
 def _score_sheet(counts: Counts, flowers: int) -> tuple[tuple[CombinationScore, ...], int, int]:

@@ -6,12 +6,12 @@ for whatever scores most (a fifth copy allowed), exposed sets fixed as they lie.
 How it works, and why it is exact:
 
 1. Sets never cross suits, so the concealed cards are split suit by suit (each honour on
-   its own), and the ways of each suit are combined. Within a suit, a recursion over the
-   lowest remaining card: it must sit in the pair, a triplet or one of the (up to three)
-   sequences through it. Every set takes as many real cards as it can and jokers for the
-   rest. That loses nothing: if a joker stood for card x in one group while a real x sat in
-   another, swapping them gives the same sets. Jokers left over when the real cards run out
-   form whole "free" sets (three jokers) or a free pair (two).
+   its own), and the ways of each suit are combined. Within a suit (`blocks`), a recursion
+   over the lowest remaining card: it must sit in the pair, a triplet or one of the (up to
+   three) sequences through it. Every set takes as many real cards as it can and jokers for
+   the rest. That loses nothing: if a joker stood for card x in one group while a real x sat
+   in another, swapping them gives the same sets. Jokers left over when the real cards run
+   out form whole "free" sets (three jokers) or a free pair (two).
 2. Exposed sets are fixed; one with jokers may still be one of a few sets (`[5b J J]`:
    555b, 345b, 456b or 567b), and all of them are tried.
 3. A free set could be any of 55 sets, but most are interchangeable for scoring, so only
@@ -128,6 +128,8 @@ def splits(
 
 
 _NO_FREE_SETS: tuple[FreeChoice, ...] = (((), 1),)
+# The best so far: (fixed sets, the split's pair or -1, exposed ids, free ids, the pair).
+_Winner = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int]
 
 
 def best_standard(
@@ -165,13 +167,7 @@ def best_standard(
             exposed_mask |= 1 << set_id
 
     best = -1
-    winner: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int] = (
-        (),
-        -1,
-        (),
-        (),
-        -1,
-    )
+    winner: _Winner = ((), -1, (), (), -1)
     cached_value = quick_credits.set_cache.get
     rows = quick_credits.PAIR_ROWS
     for fixed, key, pair in found:
