@@ -104,6 +104,12 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
     @pytest.fixture(autouse=True)
     def _browser(self, browser: Browser) -> None:
         self.browser = browser
+        self.script_errors: list[str] = []
+
+    def page_in(self, context: BrowserContext) -> Page:
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.script_errors.append(str(error)))
+        return page
 
     def signed_in(self, username: str) -> tuple[BrowserContext, Page]:
         user = get_user_model().objects.create_user(username, password=f"pw-{username}")
@@ -120,13 +126,13 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
             ]
         )
         context.set_default_timeout(15_000)
-        return context, context.new_page()
+        return context, self.page_in(context)
 
     def test_two_people_and_two_bots_play_a_round_to_its_end(self) -> None:
         alice_context, alice = self.signed_in("alice")
         bob_context, bob = self.signed_in("bob")
         watcher_context = self.browser.new_context()
-        watcher = watcher_context.new_page()
+        watcher = self.page_in(watcher_context)
         bob_socket = SocketTap(bob)
         try:
             self.open_a_table(alice, bob)
@@ -134,6 +140,7 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
             self.lose_the_connection(bob, bob_socket)
             self.play_the_round(alice, bob)
             self.check_the_round_end(alice, bob, watcher)
+            assert self.script_errors == []
         finally:
             for context in (alice_context, bob_context, watcher_context):
                 context.close()

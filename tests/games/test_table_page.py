@@ -209,7 +209,8 @@ def test_the_page_tells_the_script_where_the_websocket_is(client, playing, alice
     assert config["mode"] == "live"
     assert config["cards"][:2] == [["1b", "1 of bamboo"], ["2b", "2 of bamboo"]]
     assert config["cards"][-2:] == [["J", "Mhing card"], ["F", "flower"]]
-    assert '<script src="/static/js/table.js" defer></script>' in text
+    scripts = re.findall(r'<script src="/static/js/([a-z-]+\.js)" defer></script>', text)
+    assert scripts == ["table-parts.js", "table-play.js", "table-result.js", "table.js"]
 
 
 def test_the_waiting_room_also_listens_to_the_table(client, table):
