@@ -44,18 +44,17 @@ def block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Block
     if found is not None:
         return found
     options = []
+    fewest_sets = fewest_jokers = _MAX_SETS * 3
     for sets, pair, jokers in _relative_ways(counts, first < SUIT_TILES, max_jokers):
         if jokers <= max_jokers:
-            shifted = tuple([set_id + first for set_id in sets])
+            shifted = tuple([set_id + first for set_id in sets]) if first else sets
             key = 1
             for set_id in shifted:
                 key *= SET_PRIME[set_id]
             options.append((shifted, pair + first if pair >= 0 else -1, jokers, key))
-    found = (
-        tuple(options),
-        min([len(option[0]) for option in options], default=0),
-        min([option[2] for option in options], default=0),
-    )
+            fewest_sets = min(fewest_sets, len(sets))
+            fewest_jokers = min(fewest_jokers, jokers)
+    found = (tuple(options), fewest_sets, fewest_jokers)
     if len(_options) >= _LIMIT:
         _options.clear()
     _options[cache_key] = found
@@ -147,6 +146,9 @@ def _search(counts: tuple[int, ...], is_suit: bool, max_jokers: int) -> tuple[_W
     # Sets are appended as the recursion meets them, so it reaches some groupings more than
     # once in another order (half of the 503 found for `3344456c` with six jokers). Keep each
     # once, where its first order puts it: a later copy could only tie with it.
+    if len(found) == 1:
+        ((sets_found, pair, jokers),) = found
+        return ((tuple(sorted(sets_found)), pair, jokers),)
     first_order: dict[_Way, _Way] = {}
     for way in found:
         sets_found, pair, jokers = way

@@ -38,7 +38,7 @@ class NothingConnects:
 
 def best_nothing_connects(counts: list[int], jokers: int) -> NothingConnects | None:
     """The best nothing-connects reading of concealed cards plus jokers, or None."""
-    if any(n > 1 for n in counts):
+    if max(counts) > 1:
         return None
     real = [t for t in range(KINDS) if counts[t]]
     per_suit: list[list[int]] = [[t % 9 for t in real if t // 9 == s] for s in range(3)]
