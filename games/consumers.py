@@ -20,7 +20,7 @@ from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
-from games.snapshots import db_call, load
+from games.snapshots import db_call, keep, kept, load, loaded
 
 # Close codes in the private range (4000-4999) a client can tell apart.
 CLOSE_NO_TABLE = 4404
@@ -33,47 +33,59 @@ FRAME_KEYS = {
 
 
 @db_call
-def _join(slug: str, user) -> tuple[int | None, int] | None:
-    """The user's seat at the table (None: watching) and, for a seat, the version after
-    marking it connected; None when there is no such table."""
+def _join(slug: str, user) -> tuple[int, int | None, int, str | None] | None:
+    """The table's id, the user's seat (None: watching), the version after marking the
+    seat connected, and the bot's next move; None when there is no such table."""
     table = Table.objects.filter(slug=slug).first()
     if table is None:
         return None
     seat = table.seat_of(user)
     if seat is None:
-        return None, table.version
-    return seat.position, table.connect(seat.position)
+        return table.pk, None, table.version, table.pending_bot()
+    version = table.connect(seat.position)
+    return table.pk, seat.position, version, table.pending_bot()
 
 
 @db_call
-def _leave(slug: str, position: int) -> int | None:
-    table = Table.objects.filter(slug=slug).first()
-    return table.disconnect(position) if table else None
+def _leave(table_id: int, position: int) -> tuple[int | None, str | None]:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None, None
+    return table.disconnect(position), table.pending_bot()
+
+
+def _known(table_id: int) -> Table:
+    # Only the id: every change locks and reads the row itself (Table.act and friends),
+    # and leaves this instance as saved, so reading the row first would be wasted.
+    return Table(pk=table_id)
+
+
+def _after(table: Table, version: int) -> tuple[int, str | None]:
+    """The new version and the bot's next move; the table as changed is kept for the
+    sockets of this process, which need not load it again."""
+    seats = table.seat_list()
+    keep(loaded(table, seats))
+    return version, table.pending_bot(seats)
 
 
 @db_call
-def _frames_since(
-    slug: str, position: int | None, sent: int, at_least: int | None
-) -> tuple[list[dict], float | None]:
-    """The frames that bring a socket from version `sent` to version `at_least` or newer
-    (None: the current one): the events of each version it missed, then the snapshot."""
-    table = load(slug, at_least)
-    return table.frames_since(sent, position), table.deadline
+def _act(table_id: int, position: int, action: Any) -> tuple[int, str | None]:
+    table = _known(table_id)
+    return _after(table, table.act(position, action)[0])
+
+
+@db_call
+def _next_round(table_id: int, position: int) -> tuple[int, str | None]:
+    table = _known(table_id)
+    return _after(table, table.ready_for_next_round(position))
+
+
+_load = db_call(load)
 
 
 @db_call
 def _current_version(slug: str) -> int:
     return Table.objects.values_list("version", flat=True).get(slug=slug)
-
-
-@db_call
-def _act(slug: str, position: int, action: Any) -> int:
-    return Table.objects.get(slug=slug).act(position, action)[0]
-
-
-@db_call
-def _next_round(slug: str, position: int) -> int:
-    return Table.objects.get(slug=slug).ready_for_next_round(position)
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -91,11 +103,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if joined is None:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        self.position, version = joined
+        self.table_id, self.position, version, pending = joined
         self.joined = True
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        live.kick(self.slug)  # a table waiting for its players may go on
+        live.kick(self.slug, pending)  # a table waiting for its players may go on
         if self.position is not None:
             await live.changed(self.slug, version)  # the others see the seat connected
         await self._send_update()
@@ -105,9 +117,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.position is not None:
-            version = await _leave(self.slug, self.position)
+            version, pending = await _leave(self.table_id, self.position)
             await live.changed(self.slug, version)
-            live.kick(self.slug)  # the bot plays this seat's turns now
+            live.kick(self.slug, pending)  # the bot plays this seat's turns now
 
     # -- client frames ------------------------------------------------------------------
 
@@ -145,15 +157,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             if kind == "action":
-                version = await _act(self.slug, self.position, content["action"])
+                version, pending = await _act(self.table_id, self.position, content["action"])
             else:
-                version = await _next_round(self.slug, self.position)
+                version, pending = await _next_round(self.table_id, self.position)
         except (PlayError, TableError, Table.DoesNotExist) as error:
             await self._refused(error)
             return
         # The bots are set going before the actor hears back, so once a client holds its
         # answer, whatever the change set in motion is already under way.
-        live.kick(self.slug)
+        live.kick(self.slug, pending)
         await live.changed(self.slug, version)
         await self._send_update(at_least=version, answer=True)
 
@@ -181,7 +193,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Send what the socket has not seen, up to version `at_least` or newer (None: the
         table as it is now); `force`: the snapshot even when the socket has seen it."""
         sent = -1 if force else self.sent
-        frames, deadline = await _frames_since(self.slug, self.position, sent, at_least)
+        table = kept(self.slug, at_least)  # another socket of this process loaded it
+        if table is None:
+            table = await _load(self.slug, at_least)
+        frames, deadline = table.frames_since(sent, self.position), table.deadline
         frames = [f for f in frames if force or f["version"] > self.sent]
         for number, frame in enumerate(frames, start=1):
             if answer and number == len(frames):

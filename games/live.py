@@ -22,7 +22,7 @@ from datetime import datetime
 from channels.layers import get_channel_layer
 
 from games.models import Table
-from games.snapshots import db_call, forget_all, running
+from games.snapshots import db_call, forget_all, keep, loaded, running
 from games.table_play import TURN
 from games.timing import bot_delay
 
@@ -50,14 +50,20 @@ async def changed(slug: str, version: int | None) -> None:
 # -- the bot driver ---------------------------------------------------------------------------
 
 
-def kick(slug: str) -> None:
+UNKNOWN = "unknown"
+
+
+def kick(slug: str, pending: str | None = UNKNOWN) -> None:
     """Make sure this process plays the table's bot moves that are due. Called after every
-    change made here; a driver already running looks again before it stops."""
+    change made here, with the bot's next move when the caller knows it (None: nothing to
+    play, so no driver is started); a driver already running looks again before it stops."""
     task = _drivers.get(slug)
     if task is not None and not task.done():
         _again.add(slug)
         return
-    _drivers[slug] = asyncio.get_running_loop().create_task(_drive(slug))
+    if pending is None:
+        return
+    _drivers[slug] = asyncio.get_running_loop().create_task(_drive(slug, pending))
 
 
 def _table(slug: str) -> Table:
@@ -71,14 +77,19 @@ def _pending(slug: str) -> str | None:
 
 @db_call
 def _step(slug: str) -> tuple[int | None, str | None]:
-    return _table(slug).bot_step()
+    table = _table(slug)
+    version, kind = table.bot_step()
+    if version is not None:
+        keep(loaded(table))  # the table's sockets here need not load it again
+    return version, kind
 
 
-async def _drive(slug: str) -> None:
+async def _drive(slug: str, kind: str | None) -> None:
     try:
         while True:
             _again.discard(slug)
-            kind = await _pending(slug)
+            if kind == UNKNOWN:
+                kind = await _pending(slug)
             while kind:
                 delay = bot_delay()
                 if kind == TURN and delay:
@@ -87,6 +98,7 @@ async def _drive(slug: str) -> None:
                 await changed(slug, version)
             if slug not in _again:
                 return
+            kind = UNKNOWN
     except Table.DoesNotExist:
         return
     except Exception:  # a driver must never take the server down; the next change retries

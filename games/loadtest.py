@@ -6,7 +6,8 @@ Run it with the server's own settings (the same DATABASE_URL, or none for both: 
 db.sqlite3): it makes its tables, players and sign-in sessions through the ORM in that
 database, so every seat is a person to the server (no server-side bots, no bot delay).
 One client per seat then plays from its own view with the engine's bot, after a think time,
-answers "next round" after each round, and stops after --rounds rounds per table.
+answers "next round" after each round, and stops after --rounds rounds per table (or
+--duration seconds: then the actions under way get two more seconds to be broadcast).
 
 It prints actions per second; the latency from sending an action to each other seat of the
 table receiving a snapshot of it (p50, p99, max); the answer time to the actor; errors; and
@@ -132,6 +133,7 @@ class Seat:
     stats: Stats
     rng: random.Random
     smart: bool = False
+    stopped: bool = False  # --duration has run out: no more actions
     last_snapshot: int = 0
     last_events: int = 0
     decision: asyncio.Task | None = None
@@ -202,6 +204,8 @@ class Seat:
     async def decide(self, view: dict[str, Any]) -> None:
         if self.think:
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        if self.stopped:
+            return
         if self.smart:
             from games.play.bots import choose_action
 
@@ -258,11 +262,21 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
                 )
             )
     started = time.perf_counter()
-    results = await asyncio.wait_for(
-        asyncio.gather(*(s.run() for s in seats), return_exceptions=True), options.timeout
-    )
-    stats.elapsed = time.perf_counter() - started
-    stats.failures = [r for r in results if isinstance(r, BaseException)]
+    tasks = [asyncio.ensure_future(s.run()) for s in seats]
+    done, running = await asyncio.wait(tasks, timeout=options.duration)
+    if running:
+        # Time is up: no new actions, and a moment for those under way to be broadcast.
+        for seat in seats:
+            seat.stopped = True
+        stats.elapsed = time.perf_counter() - started
+        done_late, running = await asyncio.wait(running, timeout=2.0)
+        done |= done_late
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+    else:
+        stats.elapsed = time.perf_counter() - started
+    stats.failures = [t.exception() for t in done if not t.cancelled() and t.exception()]
     return stats
 
 
@@ -302,7 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--smart", action="store_true", help="play with the engine's bot (costs client CPU)"
     )
-    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument(
+        "--duration", type=float, help="stop after this many seconds (default: the rounds)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the tables and users")
     parser.add_argument("--prepare", type=int, metavar="N", help="only make N tables")
     parser.add_argument("--json", action="store_true", help="with --prepare: print JSON")

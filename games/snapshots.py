@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.db import connections
 
@@ -37,6 +38,9 @@ _running_lock = threading.Lock()
 
 
 def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` run off the event loop, as an awaitable (see the module's docstring)."""
+    sqlite = connections["default"].vendor == "sqlite"
+
     @wraps(fn)
     def counted(*args: Any, **kwargs: Any) -> Any:
         global _running
@@ -44,12 +48,20 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
             _running += 1
         try:
             return fn(*args, **kwargs)
+        except Exception:
+            if sqlite:
+                connections.close_all()  # start the next call afresh
+            raise
         finally:
             with _running_lock:
                 _running -= 1
 
-    sqlite = connections["default"].vendor == "sqlite"
-    return database_sync_to_async(counted, thread_sensitive=sqlite)
+    if sqlite:
+        # One thread keeps one SQLite connection open: opening it costs more than most of
+        # the queries made on it. (Channels' database_sync_to_async would close it after
+        # every call, as CONN_MAX_AGE is 0 for the pool PostgreSQL uses.)
+        return sync_to_async(counted, thread_sensitive=True)
+    return database_sync_to_async(counted, thread_sensitive=False)
 
 
 def running() -> int:
@@ -101,25 +113,38 @@ def events_since(
     ]
 
 
-def loaded(table: Table) -> Loaded:
+def loaded(table: Table, seats: list | None = None) -> Loaded:
     return Loaded(
         slug=table.slug,
         version=table.version,
-        summary=table_summary(table),
+        summary=table_summary(table, seats),
         state=table.round(),
         recent_events=table.recent_events,
         deadline=table.deadline_epoch(),
     )
 
 
+def kept(slug: str, at_least: int | None) -> Loaded | None:
+    """The kept load of the table if it is at version `at_least` or newer (no database:
+    safe to call on the event loop)."""
+    if at_least is None:
+        return None
+    with _lock:
+        cached = _latest.get(slug)
+    return cached if cached is not None and cached.version >= at_least else None
+
+
 def load(slug: str, at_least: int | None = None) -> Loaded:
     """The table at version `at_least` or newer; None: as it is in the database now."""
-    if at_least is not None:
-        with _lock:
-            cached = _latest.get(slug)
-        if cached is not None and cached.version >= at_least:
-            return cached
-    fresh = loaded(Table.objects.select_related("league").get(slug=slug))
+    cached = kept(slug, at_least)
+    if cached is not None:
+        return cached
+    return keep(loaded(Table.objects.select_related("league").get(slug=slug)))
+
+
+def keep(fresh: Loaded) -> Loaded:
+    """Keep a load for the other sockets of this process, unless a newer one is kept."""
+    slug = fresh.slug
     with _lock:
         cached = _latest.get(slug)
         if cached is None or fresh.version >= cached.version:

@@ -184,7 +184,7 @@ def bot_played(seats: list[TableSeat]) -> set[int]:
     return {s.position for s in seats if s.played_by_bot}
 
 
-def table_summary(table: Table) -> dict[str, Any]:
+def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[str, Any]:
     """The public facts of the table for the snapshot frame (docs/live_protocol.md)."""
     seats = [
         {
@@ -194,7 +194,7 @@ def table_summary(table: Table) -> dict[str, Any]:
             "is_empty": s.is_empty,
             "connected": s.connected,
         }
-        for s in table.seat_list()
+        for s in (seats if seats is not None else table.seat_list())
     ]
     phase = (table.round_state or {}).get("phase")
     match = None
@@ -323,19 +323,21 @@ class TablePlay:
         rng = random.Random(f"{self.pk}:{state.seed}:{state.moves}:{seat}")
         return choose_action(view_for(state, seat), seat, rng)
 
-    def _bot_seat(self: Table, state: RoundState | None) -> tuple[int, str] | None:
+    def _bot_seat(
+        self: Table, state: RoundState | None, seats: list[TableSeat] | None = None
+    ) -> tuple[int, str] | None:
         if not self.is_playing or state is None or state.phase is Phase.OVER:
             return None
-        automatic = bot_played(self.seat_list())
+        automatic = bot_played(seats if seats is not None else self.seat_list())
         for seat in awaiting(state):
             if seat in automatic:
                 return seat, TURN if state.phase is Phase.DISCARD else ANSWER
         return None
 
-    def pending_bot(self: Table) -> str | None:
+    def pending_bot(self: Table, seats: list[TableSeat] | None = None) -> str | None:
         """Whether the bot has a move to make now (as this instance was loaded or last
-        changed): TURN, ANSWER, or None."""
-        found = self._bot_seat(self.round())
+        changed, with its `seats` when the caller has them): TURN, ANSWER, or None."""
+        found = self._bot_seat(self.round(), seats)
         return found[1] if found else None
 
     @change

@@ -232,11 +232,17 @@ async def test_a_discard_reaches_the_other_player_with_its_event(table, alice, b
         pytest.fail("no person got a turn")
     card = next(a["card"] for a in actor.view["actions"] if a["type"] == "discard")
     other = clients[1] if actor is clients[0] else clients[0]
+    before = actor.version
     frame = await actor.act({"type": "discard", "card": card})
     assert frame["type"] == "snapshot"
     await other.catch_up(frame["version"])
-    events = [f for f in other.frames if f["type"] == "events" and f["version"] == frame["version"]]
-    assert events[0]["events"][0] == {"type": "discarded", "seat": actor.view["seat"], "card": card}
+    told = [
+        e
+        for f in other.frames
+        if f["type"] == "events" and before < f["version"] <= frame["version"]
+        for e in f["events"]
+    ]
+    assert told[0] == {"type": "discarded", "seat": actor.view["seat"], "card": card}
     assert parse_tile(card) is not None
     for client in clients:
         await client.disconnect()
