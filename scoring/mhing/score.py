@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -228,6 +228,12 @@ def score_hand(hand: Hand | str) -> Score:
     cards make no winning hand."""
     if isinstance(hand, str):
         hand = parse_hand(hand)
+    as_entered = hand
+    if len(hand.exposed) > 1:
+        # Equal-credit arrangements are broken by the order sets are met in: search with the
+        # exposed sets sorted, so the result doesn't depend on the order they were entered in.
+        order = sorted(range(len(hand.exposed)), key=lambda i: _exposed_key(hand.exposed[i]))
+        hand = replace(hand, exposed=tuple(hand.exposed[i] for i in order))
     counts = hand.checked_counts()
     exposed_options = []
     exposed_free = 0  # exposed sets of three jokers
@@ -247,12 +253,26 @@ def score_hand(hand: Hand | str) -> Score:
         unconnected is None or standard.credits >= credits_of(unconnected_counts)
     ):
         arrangement = _standard_arrangement(hand, standard)
+        if as_entered is not hand:
+            arrangement = _in_entered_order(arrangement, order)
         counts_best = standard.counts
     elif unconnected is not None:
         arrangement = _nothing_connects_arrangement(unconnected)
         counts_best = unconnected_counts
     else:
-        raise NotWinningHand(format_hand(hand))
+        raise NotWinningHand(format_hand(as_entered))
 
     lines, credits, points = _score_sheet(counts_best, hand.flowers)
-    return Score(hand, arrangement, lines, credits, points)
+    return Score(as_entered, arrangement, lines, credits, points)
+
+
+def _exposed_key(entered: ExposedSet) -> tuple:
+    return (sorted(entered.cards), entered.jokers)
+
+
+def _in_entered_order(arrangement: Arrangement, order: list[int]) -> Arrangement:
+    """Put the exposed groups (the first ones) back in the order they were entered."""
+    groups = list(arrangement.groups)
+    for sorted_index, entered_index in enumerate(order):
+        groups[entered_index] = arrangement.groups[sorted_index]
+    return replace(arrangement, groups=tuple(groups))

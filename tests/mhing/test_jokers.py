@@ -122,3 +122,12 @@ def test_six_jokers_and_eight_real_cards_find_the_best_of_many_arrangements() ->
     score = score_hand("22344488c JJJJJJ")
     assert score.breakdown()["one_suit"] == 8
     assert all(g.kind is not GroupKind.SINGLE for g in score.arrangement.groups)
+
+
+def test_equal_credit_readings_do_not_depend_on_the_order_of_exposed_sets():
+    """§2 ties: either reading may be shown, but the same cards must always show the same."""
+    first = score_hand("111b 22b 123k [6k J J] [J 7k 8k]")
+    second = score_hand("111b 22b 123k [J 7k 8k] [6k J J]")
+    assert first.breakdown() == second.breakdown()
+    # ...and each keeps its exposed sets in the order they were entered.
+    assert [g.text for g in second.arrangement.groups[:2]] == ["J=9k 7k 8k", "6k J=4k J=5k"]
