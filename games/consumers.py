@@ -48,10 +48,11 @@ def _join(slug: str, user) -> tuple[int, int | None, int, str | None] | None:
 
 @db_call
 def _leave(table_id: int, position: int) -> tuple[int | None, str | None]:
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
+    try:
+        table = Table.objects.get(pk=table_id)
+        return table.disconnect(position), table.pending_bot()
+    except Table.DoesNotExist:  # deleted while this player was at it
         return None, None
-    return table.disconnect(position), table.pending_bot()
 
 
 def _known(table_id: int) -> Table:

@@ -81,9 +81,14 @@ def cleanup(run: str) -> None:
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.models import Session
 
-    from games.models import Table
+    from games.models import Table, TableSeat
 
     users = get_user_model().objects.filter(username__startswith=f"loadtest-{run}-")
+    # The servers mark each closed socket's seat: let them finish before deleting.
+    for _ in range(100):
+        if not TableSeat.objects.filter(user__in=users, connections__gt=0).exists():
+            break
+        time.sleep(0.1)
     Table.objects.filter(created_by__in=users).delete()
     ids = {str(pk) for pk in users.values_list("pk", flat=True)}
     stale = [s.pk for s in Session.objects.all() if s.get_decoded().get("_auth_user_id") in ids]
@@ -333,11 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     tables = prepare(options.tables, options.players, run)
     try:
         stats = asyncio.run(play(tables, urls, options))
+        text, lost = report(stats, {t["slug"]: len(t["seats"]) for t in tables})
+        print(text, flush=True)
     finally:
         if not options.keep:
             cleanup(run)
-    text, lost = report(stats, {t["slug"]: len(t["seats"]) for t in tables})
-    print(text)
     return 1 if lost or stats.failures else 0
 
 
