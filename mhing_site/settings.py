@@ -91,7 +91,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg's pool instead of persistent connections: under ASGI each request may run in a
     # different thread, so CONN_MAX_AGE must be 0 (Django refuses the pool otherwise).
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = True
+    # Sized for live play: every websocket's database call borrows a connection from a
+    # thread of its own, so psycopg's default of 4 connections queues them behind each other.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": env_int("DATABASE_POOL_SIZE", default=20),
+        "timeout": 10,
+    }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
