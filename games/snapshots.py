@@ -21,7 +21,6 @@ from functools import wraps
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from django.db import connections
 
 from games.models import Table
@@ -53,15 +52,17 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
                 connections.close_all()  # start the next call afresh
             raise
         finally:
+            if not sqlite:
+                # Back to the pool, from this worker thread, now (Channels would do it in
+                # database_sync_to_async, but its test communicator turns that off).
+                connections.close_all()
             with _running_lock:
                 _running -= 1
 
-    if sqlite:
-        # One thread keeps one SQLite connection open: opening it costs more than most of
-        # the queries made on it. (Channels' database_sync_to_async would close it after
-        # every call, as CONN_MAX_AGE is 0 for the pool PostgreSQL uses.)
-        return sync_to_async(counted, thread_sensitive=True)
-    return database_sync_to_async(counted, thread_sensitive=False)
+    # On SQLite one thread keeps one connection open: opening it costs more than most of
+    # the queries made on it. (Channels' database_sync_to_async would close it after every
+    # call, as CONN_MAX_AGE is 0 for the pool PostgreSQL uses.)
+    return sync_to_async(counted, thread_sensitive=sqlite)
 
 
 def running() -> int:
