@@ -93,8 +93,16 @@ def test_a_postgres_url_uses_the_connection_pool_without_persistent_connections(
 
     assert settings["db"]["ENGINE"] == "django.db.backends.postgresql"
     assert settings["db"]["NAME"] == "mhing"
-    assert settings["db"]["OPTIONS"]["pool"] is True
+    assert settings["db"]["OPTIONS"]["pool"]["max_size"] == 20
     assert settings["db"]["CONN_MAX_AGE"] == 0
+
+
+def test_the_pool_size_comes_from_the_environment() -> None:
+    settings = settings_with(
+        DATABASE_URL="postgres://league:pw@db.internal:5432/mhing", DATABASE_POOL_SIZE="50"
+    )
+
+    assert settings["db"]["OPTIONS"]["pool"]["max_size"] == 50
 
 
 def test_hosts_and_trusted_origins_are_comma_separated() -> None:
