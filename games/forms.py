@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games.models import DEFAULT_CLAIM_TIMEOUT
@@ -20,18 +19,6 @@ TARGET_CHOICES = [
     ("100", "100"),
     (OTHER, _("Other…")),
 ]
-
-
-def recordable_leagues(user) -> QuerySet[League]:
-    """The leagues a live match of the user's may be recorded in: those they organise, and
-    those whose players enter their own rounds when they play in them. The same rule as
-    `games.table_lobby.may_record_in`, as a query, so the form offers no league the table
-    would then refuse."""
-    if user.is_superuser:
-        return League.objects.all()
-    return League.objects.filter(
-        Q(organisers=user) | Q(players_may_enter=True, players__user=user)
-    ).distinct()
 
 
 class TableForm(forms.Form):
@@ -78,7 +65,7 @@ class TableForm(forms.Form):
 
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["league"].queryset = recordable_leagues(user)
+        self.fields["league"].queryset = League.objects.recordable_by(user)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -17,6 +17,7 @@ from games.errors import TableError
 from games.play.match import match_to_dict, new_match, start_round
 from games.play.serialize import state_to_dict
 from games.table_play import change, locked, save_change, turn_deadline
+from leagues.models import League
 from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
 
 if TYPE_CHECKING:
@@ -29,18 +30,6 @@ def seat_name(user) -> str:
     if player is not None:
         return player.display_name
     return user.get_full_name() or user.get_username()
-
-
-def may_record_in(league, user) -> bool:
-    """Recording a match changes league data: organisers, or the league's own players when
-    it lets players enter their rounds (as on the score sheet)."""
-    if league.is_organiser(user):
-        return True
-    return (
-        user.is_authenticated
-        and league.players_may_enter
-        and league.players.filter(user=user).exists()
-    )
 
 
 class TableLobby:
@@ -60,7 +49,9 @@ class TableLobby:
         """A new table waiting for players; the creator sits at position 0 unless `sit` is
         False. Target and variant default to the league's. Raises ValidationError (bad
         settings) or TableError (`not_allowed`: may not record in that league)."""
-        if league is not None and not may_record_in(league, by):
+        # The same rule as the form's choice of leagues (LeagueQuerySet.recordable_by).
+        recordable = League.objects.recordable_by(by)
+        if league is not None and not recordable.filter(pk=league.pk).exists():
             raise TableError(
                 _("Only the league's organisers may record a live match in %(league)s.")
                 % {"league": league},

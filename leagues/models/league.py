@@ -41,6 +41,17 @@ class LeagueQuerySet(models.QuerySet):
             public | models.Q(organisers=user) | models.Q(players__user=user)
         ).distinct()
 
+    def recordable_by(self, user) -> LeagueQuerySet:
+        """Leagues whose data the user may add rounds to: those they organise, and those
+        whose players enter their own rounds when they play in them (as on the sheet)."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self
+        return self.filter(
+            models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
+        ).distinct()
+
 
 class League(models.Model):
     name = models.CharField(_("name"), max_length=120)
