@@ -1,7 +1,8 @@
 """Fixtures shared by the whole suite.
 
-Personas (an organiser, a player, an outsider) arrive with the league models; keep fixtures
-here only when more than one test package needs them.
+Personas, shared by the league and live-play tests: an organiser, a member (the league
+fixtures link a player to this account) and an outsider with an account but no role. Keep
+fixtures here only when more than one test package needs them.
 """
 
 from __future__ import annotations
@@ -62,3 +63,18 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--no-first-run",
         ],
     }
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("olga", password="pw-olga")
+
+
+@pytest.fixture
+def member(django_user_model):
+    return django_user_model.objects.create_user("pia", password="pw-pia")
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    return django_user_model.objects.create_user("otto", password="pw-otto")

@@ -21,21 +21,6 @@ CREATE = "/play/new/"
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olga", password="pw-olga")
-
-
-@pytest.fixture
-def member(django_user_model):
-    return django_user_model.objects.create_user("pia", password="pw-pia")
-
-
-@pytest.fixture
-def outsider(django_user_model):
-    return django_user_model.objects.create_user("otto", password="pw-otto")
-
-
-@pytest.fixture
 def league(organiser, member):
     """Members-only; its players enter their own rounds, so a member may record in it."""
     league = League.objects.create(

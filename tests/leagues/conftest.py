@@ -1,5 +1,4 @@
-"""Personas and a small league for the league tests: an organiser, a seated player whose
-account is linked, and an outsider with an account but no role."""
+"""A small league for the league tests, seating the `member` persona (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,21 +12,6 @@ from leagues.models import League, Match, Player, RoundEntry
 BIG_HAND = "567b 567b 678b 789b 99b"
 # Four plain sequences in three suits and a pair.
 SMALL_HAND = "123c 456b 789k 234c 55k"
-
-
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olga", password="pw-olga")
-
-
-@pytest.fixture
-def member(django_user_model):
-    return django_user_model.objects.create_user("pia", password="pw-pia")
-
-
-@pytest.fixture
-def outsider(django_user_model):
-    return django_user_model.objects.create_user("otto", password="pw-otto")
 
 
 @pytest.fixture
