@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.test import Client
 
 from leagues.models import League, Match, Player, RoundEntry
 
@@ -41,3 +42,9 @@ def win(winner, hand=SMALL_HAND, discarder=None) -> RoundEntry:
     if discarder is None:
         return RoundEntry(winner=winner, win_type="self_draw", hand=hand)
     return RoundEntry(winner=winner, win_type="discard", discarder=discarder, hand=hand)
+
+
+@pytest.fixture
+def organiser_client(client: Client, organiser) -> Client:
+    client.force_login(organiser)
+    return client

@@ -7,7 +7,6 @@ import re
 from datetime import date
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from leagues.models import Match, Player
@@ -51,12 +50,6 @@ def checked(page: str, name: str) -> str:
     """The value of the checked radio button named `name`."""
     (value,) = re.findall(rf'<input type="radio" name="{name}" value="(\w+)"[^>]* checked>', page)
     return value
-
-
-@pytest.fixture
-def organiser_client(client: Client, organiser) -> Client:
-    client.force_login(organiser)
-    return client
 
 
 class TestStartingAMatch:

@@ -4,7 +4,6 @@ the user's entry kept when someone else changed the round meanwhile."""
 from __future__ import annotations
 
 import html
-import re
 
 import pytest
 from django.test import Client
@@ -12,7 +11,8 @@ from django.urls import reverse
 
 from leagues.models import Match, Round, RoundChange, RoundEntry
 
-from .conftest import BIG_HAND, SMALL_HAND, win
+from .conftest import BIG_HAND, win
+from .round_forms import checked, entry, hidden, selected, words
 
 ONE_SUIT = "123b 456b 789b 22b 111b"  # 12 credits, 128 points: short of the target
 
@@ -29,42 +29,6 @@ def delete_url(match: Match, number: int) -> str:
     return reverse("leagues:round_delete", args=[match.league.slug, match.pk, number])
 
 
-def words(response) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(response.content.decode())).split())
-
-
-def hidden(response, name: str) -> str:
-    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', response.text)
-    assert found, f"no hidden {name}"
-    return html.unescape(found.group(1))
-
-
-def checked(response, name: str) -> str | None:
-    found = re.search(
-        rf'<input type="radio" name="{name}" value="(\w+)"[^>]* checked>', response.text
-    )
-    return found.group(1) if found else None
-
-
-def selected(response, name: str) -> str | None:
-    block = re.search(rf'<select name="{name}".*?</select>', response.text, re.S).group(0)
-    found = re.search(r'<option value="(\d*)" selected>', block)
-    return found.group(1) if found else None
-
-
-def entry(round_: Round, winner, hand=SMALL_HAND, discarder=None, **fields) -> dict:
-    data = {
-        "outcome": "won",
-        "winner": str(winner.pk),
-        "win_type": "discard" if discarder else "self_draw",
-        "discarder": str(discarder.pk) if discarder else "",
-        "hand": hand,
-        "version": str(round_.version),
-    }
-    data.update(fields)
-    return data
-
-
 @pytest.fixture
 def played(match, players, organiser):
     """Round 1: Quentin self-drawn, 4 points; round 2: Rosa on Sven's discard, 4 points;
@@ -74,12 +38,6 @@ def played(match, players, organiser):
     match.record_round(RoundEntry.draw(), by=organiser)
     match.refresh_from_db()
     return match
-
-
-@pytest.fixture
-def organiser_client(client: Client, organiser) -> Client:
-    client.force_login(organiser)
-    return client
 
 
 class TestTheCorrectionForm:

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from leagues.models import Match, Round
 
-from .conftest import BIG_HAND, SMALL_HAND, win
+from .conftest import BIG_HAND, win
+from .round_forms import checked, entry, hidden, words
 
 pytestmark = pytest.mark.django_db
 
@@ -31,42 +32,6 @@ def draw_url(match: Match) -> str:
 
 def undo_url(match: Match) -> str:
     return reverse("leagues:round_undo", args=[match.league.slug, match.pk])
-
-
-def words(response) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(response.content.decode())).split())
-
-
-def hidden(response, name: str) -> str:
-    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', response.text)
-    assert found, f"no hidden {name}"
-    return html.unescape(found.group(1))
-
-
-def checked(response, name: str) -> str | None:
-    found = re.search(
-        rf'<input type="radio" name="{name}" value="(\w+)"[^>]* checked>', response.text
-    )
-    return found.group(1) if found else None
-
-
-def entry(match: Match, winner, hand=SMALL_HAND, discarder=None, **fields) -> dict:
-    data = {
-        "outcome": "won",
-        "winner": str(winner.pk),
-        "win_type": "discard" if discarder else "self_draw",
-        "discarder": str(discarder.pk) if discarder else "",
-        "hand": hand,
-        "version": str(match.version),
-    }
-    data.update(fields)
-    return data
-
-
-@pytest.fixture
-def organiser_client(client: Client, organiser) -> Client:
-    client.force_login(organiser)
-    return client
 
 
 class TestThePicker:
