@@ -5,9 +5,11 @@
 Run it with the server's own settings (the same DATABASE_URL, or none for both: SQLite's
 db.sqlite3): it makes its tables, players and sign-in sessions through the ORM in that
 database, so every seat is a person to the server (no server-side bots, no bot delay).
-One client per seat then plays from its own view with the engine's bot, after a think time,
-answers "next round" after each round, and stops after --rounds rounds per table (or
---duration seconds: then the actions under way get two more seconds to be broadcast).
+One client per seat connects; once every seat has its first snapshot (the time all the
+connections took is printed: that storm is measured apart from play), each plays from its
+own view, after a think time, answers "next round" after each round, and stops after
+--rounds rounds per table (or --duration seconds of play: then the actions under way get
+two more seconds to be broadcast).
 
 It prints actions per second; the latency from sending an action to each other seat of the
 table receiving a snapshot of it (p50, p99, max); the answer time to the actor; errors; and
@@ -107,6 +109,8 @@ class Stats:
     # Every accepted action: (slug, actor, version of the answer, sent at).
     acks: list[tuple[str, int, int, float]] = field(default_factory=list)
     elapsed: float = 0.0
+    connected: float = 0.0  # seconds until every seat had its first snapshot
+    first_snapshots: list[float] = field(default_factory=list)
     failures: list[BaseException] = field(default_factory=list)
 
     def deliveries(self, players: dict[str, int]) -> tuple[list[float], int]:
@@ -137,10 +141,14 @@ class Seat:
     think: float
     stats: Stats
     rng: random.Random
+    # Set once every seat of the run has its first snapshot: nobody acts before, so the
+    # connection storm at the start is measured apart from play (Stats.connected).
+    start: asyncio.Event
     smart: bool = False
     stopped: bool = False  # --duration has run out: no more actions
     last_snapshot: int = 0
     last_events: int = 0
+    last_snapshot_at: float | None = None
     decision: asyncio.Task | None = None
     played_rounds: int = 0
     asked: int = 0
@@ -183,6 +191,9 @@ class Seat:
                     self.stats.acks.append((self.slug, self.position, version, sent))
         if frame["type"] != "snapshot":
             return False
+        if self.last_snapshot_at is None:
+            self.stats.first_snapshots.append(now)
+        self.last_snapshot_at = now
         self.stats.log.setdefault((self.slug, self.position), []).append((version, now))
         return await self.respond(frame)
 
@@ -207,6 +218,7 @@ class Seat:
         return False
 
     async def decide(self, view: dict[str, Any]) -> None:
+        await self.start.wait()
         if self.think:
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
         if self.stopped:
@@ -225,6 +237,9 @@ class Seat:
         self.asked += 1
         self.sent_at[self.asked] = (time.perf_counter(), frame["type"] == "action")
         await self.socket.send(json.dumps({**frame, "id": self.asked}))
+
+
+CONNECT_TIMEOUT = 60.0  # seconds for every seat to connect before play starts anyway
 
 
 def quick_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -249,6 +264,7 @@ def percentile(values: list[float], share: float) -> float:
 
 async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
     stats = Stats()
+    start = asyncio.Event()
     seats = []
     for number, table in enumerate(tables):
         for seat in table["seats"]:
@@ -264,10 +280,18 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
                     stats=stats,
                     rng=random.Random(f"{table['slug']}:{seat['position']}"),
                     smart=options.smart,
+                    start=start,
                 )
             )
-    started = time.perf_counter()
+    began = time.perf_counter()
     tasks = [asyncio.ensure_future(s.run()) for s in seats]
+    while len(stats.first_snapshots) < len(seats) and not any(t.done() for t in tasks):
+        if time.perf_counter() - began > CONNECT_TIMEOUT:
+            break
+        await asyncio.sleep(0.01)
+    stats.connected = time.perf_counter() - began
+    started = time.perf_counter()
+    start.set()
     done, running = await asyncio.wait(tasks, timeout=options.duration)
     if running:
         # Time is up: no new actions, and a moment for those under way to be broadcast.
@@ -293,7 +317,8 @@ def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
     tables = len(players)
     seats = sorted(set(players.values()))
     lines = [
-        f"tables {tables} x {'/'.join(map(str, seats))} seats, {stats.elapsed:.1f} s",
+        f"tables {tables} x {'/'.join(map(str, seats))} seats, {stats.elapsed:.1f} s "
+        f"(after {len(stats.first_snapshots)} sockets connected in {stats.connected:.1f} s)",
         f"actions {stats.actions}  ({stats.actions / stats.elapsed:.1f} actions/s)",
         f"action -> other seats' snapshot: p50 {percentile(ms, 0.5):.1f} ms  "
         f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms, default=float('nan')):.1f} ms  "
