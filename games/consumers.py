@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
@@ -20,7 +21,7 @@ from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
-from games.snapshots import db_call, keep, kept, load, loaded
+from games.snapshots import db_call, keep, kept, load, loaded, seats_after_move
 
 # Close codes in the private range (4000-4999) a client can tell apart.
 CLOSE_NO_TABLE = 4404
@@ -64,7 +65,7 @@ def _known(table_id: int) -> Table:
 def _after(table: Table, version: int) -> tuple[int, str | None]:
     """The new version and the bot's next move; the table as changed is kept for the
     sockets of this process, which need not load it again."""
-    seats = table.seat_list()
+    seats = seats_after_move(table)
     keep(loaded(table, seats))
     return version, table.pending_bot(seats)
 
@@ -94,6 +95,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     position: int | None = None
     sent: int = 0  # the last version this socket sent
     reply_to: str | int | None = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first closes old database connections, as Django does per
+        # request: a hop to a worker thread for every frame and every group message, and on
+        # SQLite it closes the connection db_call keeps open. This consumer touches the
+        # database only through db_call, which hands its connection back itself.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
