@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 
 from games.play.match import Match as PlayMatch
 from games.play.match import match_from_dict
-from games.play.serialize import state_from_dict
+from games.play.serialize import state_from_dict, state_to_dict
 from games.play.state import RoundState
 from games.play.views import view_for
 from games.table_lobby import TableLobby
@@ -140,7 +140,19 @@ class Table(TableLobby, TablePlay, models.Model):
         return match_from_dict(self.match_state) if self.match_state else None
 
     def round(self) -> RoundState | None:
-        return state_from_dict(self.round_state) if self.round_state else None
+        """The round as the engine's state. Read once per stored dict: a move reads it for
+        the rules, the snapshot and the bot, and parsing it is most of a move's own work."""
+        if not self.round_state:
+            return None
+        stored, state = getattr(self, "_round", (None, None))
+        if stored is not self.round_state:
+            state = state_from_dict(self.round_state)
+            self._round = (self.round_state, state)
+        return state
+
+    def set_round(self, state: RoundState) -> None:
+        self.round_state = state_to_dict(state)
+        self._round = (self.round_state, state)
 
     @property
     def is_waiting(self) -> bool:

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 
 from games.errors import TableError
 from games.play.match import match_to_dict, new_match, start_round
-from games.play.serialize import state_to_dict
 from games.table_play import change, locked, save_change, turn_deadline
 from leagues.models import League
 from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
@@ -180,7 +179,7 @@ class TableLobby:
         )
         state, events = start_round(match)
         table.match_state = match_to_dict(match)
-        table.round_state = state_to_dict(state)
+        table.set_round(state)
         table.status = table.Status.PLAYING
         table.deadline = turn_deadline(table, state, timezone.now())
         return save_change(table, events)

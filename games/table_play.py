@@ -28,7 +28,6 @@ from games.play.claims import hand_text
 from games.play.events import Event, event_to_dict
 from games.play.match import match_to_dict, record_round, start_round
 from games.play.round import apply, awaiting
-from games.play.serialize import state_to_dict
 from games.play.state import Phase, RoundState
 from games.play.views import view_for
 from games.timing import next_round_pause, turn_timeout
@@ -74,6 +73,8 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
             # The locked row as saved: no need to read it back.
             for field in self._meta.concrete_fields:
                 setattr(self, field.attname, getattr(self._row, field.attname))
+            if hasattr(self._row, "_round"):
+                self._round = self._row._round  # the parsed round goes with its dict
             self._row = None
         else:
             self.refresh_from_db()
@@ -262,7 +263,7 @@ class TablePlay:
         if not (after.phase is Phase.CLAIMS and before.phase is Phase.CLAIMS):
             # A new turn, window or result: its own deadline. Answers keep the window's.
             self.deadline = turn_deadline(self, after, now)
-        self.round_state = state_to_dict(after)
+        self.set_round(after)
         return save_change(self, events), events
 
     @change
@@ -317,7 +318,7 @@ class TablePlay:
 
     def _deal_next(self: Table, now: datetime) -> int:
         state, events = start_round(self.match())
-        self.round_state = state_to_dict(state)
+        self.set_round(state)
         self.ready = []
         self.deadline = turn_deadline(self, state, now)
         return save_change(self, events)
