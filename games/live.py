@@ -22,7 +22,7 @@ from datetime import datetime
 from channels.layers import get_channel_layer
 
 from games.models import Table
-from games.snapshots import db_call, forget_all, keep, loaded, running
+from games.snapshots import db_call, forget_all, keep, loaded, running, seats_after_move
 from games.table_play import TURN
 from games.timing import bot_delay
 
@@ -80,7 +80,8 @@ def _step(slug: str) -> tuple[int | None, str | None]:
     table = _table(slug)
     version, kind = table.bot_step()
     if version is not None:
-        keep(loaded(table))  # the table's sockets here need not load it again
+        # The table's sockets here need not load it again.
+        keep(loaded(table, seats_after_move(table)))
     return version, kind
 
 

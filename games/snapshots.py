@@ -23,7 +23,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.db import connections
 
-from games.models import Table
+from games.models import Table, TableSeat
 from games.play.state import RoundState
 from games.play.views import view_for
 from games.table_play import table_summary
@@ -77,6 +77,7 @@ class Loaded:
     state: RoundState | None
     recent_events: list[dict[str, Any]]
     deadline: float | None
+    seats: list[TableSeat]
 
     def snapshot(self, position: int | None) -> dict[str, Any]:
         return {
@@ -114,7 +115,8 @@ def events_since(
     ]
 
 
-def loaded(table: Table, seats: list | None = None) -> Loaded:
+def loaded(table: Table, seats: list[TableSeat] | None = None) -> Loaded:
+    seats = table.seat_list() if seats is None else seats
     return Loaded(
         slug=table.slug,
         version=table.version,
@@ -122,7 +124,20 @@ def loaded(table: Table, seats: list | None = None) -> Loaded:
         state=table.round(),
         recent_events=table.recent_events,
         deadline=table.deadline_epoch(),
+        seats=seats,
     )
+
+
+def seats_after_move(table: Table) -> list[TableSeat]:
+    """The table's seats after a change that leaves them alone (a move, a deadline, a player
+    ready for the next round), as `table` now is. Every change bumps the version by one, so
+    when the load kept here is of the version just before, its seats are still the seats;
+    otherwise they are read."""
+    with _lock:
+        cached = _latest.get(table.slug)
+    if cached is not None and cached.version == table.version - 1:
+        return cached.seats
+    return table.seat_list()
 
 
 def kept(slug: str, at_least: int | None) -> Loaded | None:
