@@ -112,7 +112,7 @@ if _REDIS_URL:
     }
 else:
     # One process only: fine for development and tests, not for several workers.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "mhing_site.layers.SweepingInMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
