@@ -1,0 +1,52 @@
+"""What a socket is sent after a change made elsewhere: the loads a server process keeps
+(games/snapshots.py) never stand in for a version they are not."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.models import Table
+from games.play.bots import choose_action
+
+from .conftest import Client, quiet, started_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@database_sync_to_async
+def connect_elsewhere(slug: str, position: int) -> int:
+    """The seat's player connects through another server process: the table changes in the
+    database, and this process keeps no load of it."""
+    return Table.objects.get(slug=slug).connect(position)
+
+
+async def test_a_move_after_a_seat_changed_elsewhere_shows_the_seat_as_it_is_now(alice, bob, carol):
+    table = await database_sync_to_async(started_table)(alice, [bob, carol], players=3)
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    await quiet(clients)  # carol is away: the bot played her turns until alice or bob must act
+    assert clients[0].snapshot["table"]["seats"][2]["connected"] is False
+    await connect_elsewhere(table.slug, 2)
+    mover = next(c for c in clients if c.view["actions"])
+    seat = mover.view["seat"]
+    answer = await mover.act(choose_action(mover.view, seat, random.Random(3)).to_dict())
+    assert answer["type"] == "snapshot"
+    assert answer["table"]["seats"][2]["connected"] is True
+    for client in clients:
+        await client.disconnect()
+
+
+def test_the_round_is_read_once_per_stored_state_and_is_the_round_saved(alice, bob):
+    table = started_table(alice, [bob], players=2)
+    table.connect(0)
+    table.connect(1)
+    assert table.round() is table.round()
+    turn = table.round().turn
+    card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
+    table.act(turn, {"type": "discard", "card": card})
+    after = table.round()
+    assert after.moves == Table.objects.get(pk=table.pk).round().moves
+    assert after == Table.objects.get(pk=table.pk).round()
+    assert table.view(turn)["seats"][turn]["discards"][-1] == card
