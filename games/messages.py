@@ -22,7 +22,7 @@ ILLEGAL = {
     "round_over": gettext_lazy("The round is over."),
     "no_such_seat": gettext_lazy("There is no such seat at this table."),
     "table_only": gettext_lazy("Only the table closes the claim window."),
-    "players_only": gettext_lazy("That is a player's action."),
+    "players_only": gettext_lazy("Only a player at the table can make this move."),
     "not_your_turn": gettext_lazy("It is not your turn."),
     "claim_window_open": gettext_lazy(
         "Wait: the last discard may still be claimed. Claim it or pass."
@@ -33,7 +33,9 @@ ILLEGAL = {
     "card_not_in_hand": gettext_lazy("Not in your hand: %(cards)s."),
     "no_such_claim": gettext_lazy("Those cards and the discard do not make that set."),
     "named_card_required": gettext_lazy("Say which card the claimed Mhing card stands for."),
-    "named_card_not_allowed": gettext_lazy("Only a discarded Mhing card is named."),
+    "named_card_not_allowed": gettext_lazy(
+        "Name a card only when the discard you claim is a Mhing card."
+    ),
     "not_a_winning_hand": gettext_lazy("That is not a winning hand: %(hand)s"),
     "cannot_declare_mhing": gettext_lazy("Call Mhing right after drawing a card."),
     "match_over": gettext_lazy("The match is over."),

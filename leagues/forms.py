@@ -178,7 +178,7 @@ class RoundForm(forms.Form):
         widget=forms.RadioSelect,
     )
     win_type = forms.ChoiceField(
-        label=gettext_lazy("Won by"),
+        label=gettext_lazy("Win"),
         choices=WinType.choices,
         required=False,
         widget=forms.RadioSelect,
