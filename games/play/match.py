@@ -138,7 +138,8 @@ def record_round(match: Match, outcome: Outcome) -> Match:
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
-    """JSON-ready, public: nothing in a match is secret."""
+    """JSON-ready, for storage. It holds the seed, from which every round's shuffle follows:
+    keep it from players (the live table's snapshot leaves it out)."""
     return {
         "players": match.players,
         "variant": match.rules.variant.value,
