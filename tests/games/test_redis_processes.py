@@ -10,55 +10,25 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
-import sys
-import time
-from pathlib import Path
+from contextlib import ExitStack
 
 import pytest
+
+from .servers import PYTHON, ROOT, daphne, migrate, sqlite_env
 
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-redis)"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-PYTHON = sys.executable
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"daphne exited: {log.read_text()[-2000:]}")
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    pytest.fail(f"daphne did not listen on {port}: {log.read_text()[-2000:]}")
-
 
 @pytest.fixture
 def servers(tmp_path):
     """Two daphne processes sharing one SQLite database and the Redis at REDIS_URL; the
     table they serve, with the cookies of its two players."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "mhing_site.settings",
-        "MHING_BOT_DELAY": "0",
-        "PYTHONPATH": str(ROOT),
-    }
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
+    env = sqlite_env(tmp_path)
+    migrate(env)
     made = subprocess.run(
         [PYTHON, "-m", "games.loadtest", "--prepare", "1", "--players", "2", "--json"],
         cwd=ROOT,
@@ -68,31 +38,9 @@ def servers(tmp_path):
         text=True,
     )
     table = json.loads(made.stdout)[0]
-    processes, ports = [], []
-    try:
-        for number in range(2):
-            port = free_port()
-            log = tmp_path / f"daphne-{number}.log"
-            process = subprocess.Popen(
-                [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-                + ["mhing_site.asgi:application"],
-                cwd=ROOT,
-                env=env,
-                stdout=log.open("w"),
-                stderr=subprocess.STDOUT,
-            )
-            processes.append(process)
-            wait_for_port(port, process, log)
-            ports.append(port)
+    with ExitStack() as stack:
+        ports = [stack.enter_context(daphne(env, tmp_path / f"daphne-{n}.log")) for n in range(2)]
         yield table, ports
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
 
 
 def all_connected(frame: dict) -> bool:

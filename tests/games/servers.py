@@ -1,0 +1,95 @@
+"""Real server processes for the tests that meet the site the way a deployment does: a
+migrated throwaway SQLite database and daphne listening on a free port.
+
+Helpers, not fixtures, so each test module composes them: one server, or two sharing a
+database and a Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"daphne exited: {log.read_text()[-2000:]}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    pytest.fail(f"daphne did not listen on {port}: {log.read_text()[-2000:]}")
+
+
+def sqlite_env(directory: Path, drop: tuple[str, ...] = ()) -> dict[str, str]:
+    """This process's environment pointed at a database file in `directory`, for the server
+    and for every command run beside it; without the variables named in `drop`."""
+    env = {name: value for name, value in os.environ.items() if name not in drop}
+    return {
+        **env,
+        "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "mhing_site.settings",
+        "MHING_BOT_DELAY": "0",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
+def migrate(env: dict[str, str]) -> None:
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+
+
+@contextmanager
+def daphne(env: dict[str, str], log: Path) -> Iterator[int]:
+    """One daphne process serving the site with `env`, its output in `log`; yields its port
+    once it listens, and stops it afterwards."""
+    port = free_port()
+    with log.open("w") as output:  # daphne holds its own copy of the file
+        process = subprocess.Popen(
+            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+            + ["mhing_site.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        wait_for_port(port, process, log)
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def served_database(directory: Path, drop: tuple[str, ...] = ()) -> Iterator[tuple[int, dict]]:
+    """A freshly migrated database in `directory` and one daphne serving it; yields the port
+    and the environment to run commands against the same database."""
+    env = sqlite_env(directory, drop)
+    migrate(env)
+    with daphne(env, directory / "daphne.log") as port:
+        yield port, env
