@@ -75,7 +75,9 @@ def test_it_defaults_to_sqlite_localhost_and_the_in_memory_layer() -> None:
     settings = settings_with()
 
     assert settings["db"]["ENGINE"] == "django.db.backends.sqlite3"
-    assert settings["layers"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert (
+        settings["layers"]["default"]["BACKEND"] == "mhing_site.layers.SweepingInMemoryChannelLayer"
+    )
     assert settings["hosts"] == ["localhost", "127.0.0.1", "[::1]"]
 
 
