@@ -37,23 +37,33 @@ FRAME_KEYS = {
 def _join(slug: str, user) -> tuple[int, int | None, int, str | None] | None:
     """The table's id, the user's seat (None: watching), the version after marking the
     seat connected, and the bot's next move; None when there is no such table."""
-    table = Table.objects.filter(slug=slug).first()
+    table = Table.objects.select_related("league").filter(slug=slug).first()
     if table is None:
         return None
     seat = table.seat_of(user)
-    if seat is None:
-        return table.pk, None, table.version, table.pending_bot()
-    version = table.connect(seat.position)
-    return table.pk, seat.position, version, table.pending_bot()
+    if seat is not None:
+        table.connect(seat.position)
+    version, pending = _keep_as_is(table)
+    return table.pk, seat.position if seat is not None else None, version, pending
 
 
 @db_call
 def _leave(table_id: int, position: int) -> tuple[int | None, str | None]:
     try:
-        table = Table.objects.get(pk=table_id)
-        return table.disconnect(position), table.pending_bot()
+        table = Table.objects.select_related("league").get(pk=table_id)
+        table.disconnect(position)
     except Table.DoesNotExist:  # deleted while this player was at it
         return None, None
+    return _keep_as_is(table)
+
+
+def _keep_as_is(table: Table) -> tuple[int, str | None]:
+    """After a seat came or went: the table's load kept for this process's sockets (the
+    whole table hears of the change, and would otherwise each read it), its version, and
+    the bot's next move."""
+    seats = table.seat_list()
+    keep(loaded(table, seats))
+    return table.version, table.pending_bot(seats)
 
 
 def _known(table_id: int) -> Table:
@@ -122,7 +132,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         live.kick(self.slug, pending)  # a table waiting for its players may go on
         if self.position is not None:
             await live.changed(self.slug, version)  # the others see the seat connected
-        await self._send_update()
+        await self._send_update(at_least=version)
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):
