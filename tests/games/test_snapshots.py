@@ -7,9 +7,12 @@ import random
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.models import Table
 from games.play.bots import choose_action
+from games.snapshots import keep, load, loaded, seats_after_move
 
 from .conftest import Client, quiet, started_table
 
@@ -50,3 +53,21 @@ def test_the_round_is_read_once_per_stored_state_and_is_the_round_saved(alice, b
     assert after.moves == Table.objects.get(pk=table.pk).round().moves
     assert after == Table.objects.get(pk=table.pk).round()
     assert table.view(turn)["seats"][turn]["discards"][-1] == card
+
+
+def test_a_move_reads_the_table_once_writes_it_once_and_reads_no_seat(alice, bob):
+    table = started_table(alice, [bob], players=2)
+    table.connect(0)
+    table.connect(1)
+    keep(load(table.slug))  # as the sockets of this process left it
+    turn = table.round().turn
+    card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
+    with CaptureQueriesContext(connection) as queries:
+        table.act(turn, {"type": "discard", "card": card})
+        fresh = keep(loaded(table, seats_after_move(table)))  # what the consumer does after
+    statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len([s for s in statements if s.startswith("SELECT")]) == 1
+    assert len([s for s in statements if s.startswith("UPDATE")]) == 1
+    assert not any("games_tableseat" in s for s in statements)
+    assert fresh.version == table.version
+    assert [s["connected"] for s in fresh.summary["seats"]] == [True, True]
