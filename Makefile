@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: .venv run test test-postgres test-browser test-redis bench-league lint format messages makemessages clean
+.PHONY: .venv run test test-postgres test-browser test-redis bench-league loadtest lint format messages makemessages clean
 
 # Re-installs whenever pyproject.toml changes.
 .venv: $(STAMP)
@@ -59,6 +59,13 @@ test-browser: $(STAMP) messages
 # PostgreSQL (leagues/bench.py). A report, not a test: it always exits 0.
 bench-league: $(STAMP)
 	env -u REDIS_URL scripts/with_postgres.sh $(PYTHON) -m leagues.bench
+
+# The live-play load test: one daphne process on a throwaway PostgreSQL, 50 tables of four
+# played over real websockets for 60 s (scripts/loadtest.sh). A report: exits 1 only when
+# something was lost. LOADTEST_ARGS replaces the arguments, e.g. '--tables 100 --think 0.5'.
+LOADTEST_ARGS ?= --tables 50 --think 1 --duration 60
+loadtest: $(STAMP) messages
+	env -u REDIS_URL scripts/with_postgres.sh scripts/loadtest.sh $(LOADTEST_ARGS)
 
 # Two daphne processes serving one table through a throwaway Redis (apt-get install
 # redis-server); the tests marked `redis`, skipped by the other runs.

@@ -1,35 +1,47 @@
 #!/usr/bin/env bash
-# The live-play load test end to end: a migrated database, one daphne process serving it,
-# and `python -m games.loadtest` against that server; then the server is stopped.
+# The live-play load test end to end: a migrated database, daphne serving it, and
+# `python -m games.loadtest` against that server; then the server is stopped.
 #
 #   scripts/with_postgres.sh scripts/loadtest.sh --tables 50 --think 1 --duration 60
+#   LOADTEST_SERVERS=2 scripts/with_redis.sh scripts/with_postgres.sh scripts/loadtest.sh ...
 #
 # Uses DATABASE_URL as exported (none: SQLite's db.sqlite3) and the in-memory channel layer
-# unless REDIS_URL is set. The server runs as deployed, DEBUG=0 (DEBUG=1 in the environment
-# measures the development server instead: Django then keeps every query in memory).
-# Arguments go to games.loadtest; its exit status is ours.
+# unless REDIS_URL is set. LOADTEST_SERVERS daphne processes (default 1; more need
+# REDIS_URL) each get every table's seats in turn. The server runs as deployed, DEBUG=0
+# (DEBUG=1 in the environment measures the development settings instead). Arguments go to
+# games.loadtest; its exit status is ours. Each server's log: $TMPDIR/loadtest-daphne-N.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
 export DEBUG=${DEBUG:-0} SECURE_SSL_REDIRECT=0
 export SECRET_KEY=${SECRET_KEY:-$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')}
-
-PORT=${LOADTEST_PORT:-$(python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])')}
+SERVERS=${LOADTEST_SERVERS:-1}
+if [ "$SERVERS" -gt 1 ] && [ -z "${REDIS_URL:-}" ]; then
+    echo "loadtest: $SERVERS servers share tables only through Redis: set REDIS_URL" >&2
+    exit 2
+fi
 
 "$BIN/python" manage.py migrate --noinput >/dev/null
-"$BIN/daphne" -b 127.0.0.1 -p "$PORT" mhing_site.asgi:application >"${TMPDIR:-/tmp}/loadtest-daphne.log" 2>&1 &
-SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT
 
-for _ in $(seq 100); do
-    if python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), 0.2)" 2>/dev/null; then
-        break
-    fi
-    kill -0 "$SERVER" 2>/dev/null || { cat "${TMPDIR:-/tmp}/loadtest-daphne.log" >&2; exit 1; }
-    sleep 0.1
+PIDS=()
+URLS=()
+trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+for number in $(seq "$SERVERS"); do
+    port=$(python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])')
+    log="${TMPDIR:-/tmp}/loadtest-daphne-$number.log"
+    "$BIN/daphne" -b 127.0.0.1 -p "$port" mhing_site.asgi:application >"$log" 2>&1 &
+    PIDS+=("$!")
+    URLS+=(--url "ws://127.0.0.1:$port")
+    for _ in $(seq 100); do
+        if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null; then
+            break
+        fi
+        kill -0 "${PIDS[-1]}" 2>/dev/null || { cat "$log" >&2; exit 1; }
+        sleep 0.1
+    done
 done
 
-"$BIN/python" -m games.loadtest --url "ws://127.0.0.1:$PORT" "$@"
+"$BIN/python" -m games.loadtest "${URLS[@]}" "$@"
