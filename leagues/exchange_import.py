@@ -10,6 +10,9 @@ All or nothing: the file is checked as a whole first (shape and types), then rep
 transaction that is rolled back if any match or round is refused. Problems are collected,
 one per match at most once replay has started (a refused round makes the rest of its match
 meaningless), each saying where: "match 3 (2026-09-15), round 5: …".
+
+Importing into an existing league skips the file's matches that the league already held
+before the import, so importing the same file again does not double the season.
 """
 
 from __future__ import annotations
@@ -20,12 +23,15 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .exchange_reader import Plan, Problem, Reader, slug_taken
-from .models import League, Match, Player, RoundEntry
+from scoring.mhing import MhingError, parse_hand
+
+from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
+from .models import League, Match, Player, Round, RoundEntry
+from .models.round import Outcome
 
 # Enough to fix a file in one go without burying the first problem.
 MAX_PROBLEMS = 30
@@ -58,6 +64,8 @@ class Imported:
     matches: int
     rounds: int
     new_players: int
+    # Matches of the file that the league already held, so were not added again.
+    skipped: int = 0
 
     def summary(self) -> str:
         """One sentence for the page's message and the command's output."""
@@ -69,10 +77,20 @@ class Imported:
             % {"count": self.rounds},
             "players": ngettext("%(count)s new player", "%(count)s new players", self.new_players)
             % {"count": self.new_players},
+            "skipped": ngettext(
+                "%(count)s match already in the league was skipped",
+                "%(count)s matches already in the league were skipped",
+                self.skipped,
+            )
+            % {"count": self.skipped},
         }
         if self.created:
             message = _(
                 "Imported the league %(league)s: %(matches)s with %(rounds)s (%(players)s)."
+            )
+        elif self.skipped:
+            message = _(
+                "Added %(matches)s with %(rounds)s to %(league)s (%(players)s); %(skipped)s."
             )
         else:
             message = _("Added %(matches)s with %(rounds)s to %(league)s (%(players)s).")
@@ -144,8 +162,13 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     new = [Player.objects.create(display_name=name) for name in names if name not in existing]
     players = existing | {p.display_name: p for p in new}
     league.players.add(*(players[name] for name in plan.roster))
-    rounds = 0
+    # Read before the first match is added: file matches are not compared with each other.
+    held = set() if created else _held_matches(league)
+    rounds = added = 0
     for match_plan in plan.matches:
+        if _planned_key(match_plan, league) in held:
+            continue
+        added += 1
         try:
             match = Match.begin(
                 league,
@@ -176,8 +199,84 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
             rounds += 1
     if problems:
         raise ImportRefused(problems)
-    return Imported(league, created, len(plan.matches), rounds, len(new))
+    return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
 
 
 def _flat(error: ValidationError) -> str:
     return " ".join(error.messages)
+
+
+# -- matches already in the league ---------------------------------------------------------
+#
+# A match is the same when everything entered for it is, compared as it is stored: the date,
+# the seats in order, the first dealer, the target, variant and round limit (the league's
+# defaults where the file gives none, as Match.begin does), and every round in order.
+
+
+def _held_matches(league: League) -> set[tuple]:
+    """The keys of the league's matches, in four queries however many matches it has."""
+    rounds = Round.objects.select_related("winner", "discarder", "hand").order_by("number")
+    matches = league.matches.prefetch_related("seats__player", Prefetch("rounds", rounds))
+    return {_held_key(match) for match in matches}
+
+
+def _held_key(match: Match) -> tuple:
+    seats = sorted(match.seats.all(), key=lambda seat: seat.position)
+    return (
+        match.played_on,
+        tuple(seat.player.display_name for seat in seats),
+        match.first_dealer,
+        match.target_points,
+        match.variant,
+        match.round_limit,
+        tuple(
+            _round_key(
+                round_.outcome,
+                round_.winner.display_name if round_.winner else None,
+                round_.win_type,
+                round_.discarder.display_name if round_.discarder else None,
+                "" if round_.is_draw else round_.hand.hand,
+            )
+            for round_ in match.rounds.all()
+        ),
+    )
+
+
+def _planned_key(plan: MatchPlan, league: League) -> tuple:
+    return (
+        plan.played_on,
+        tuple(plan.players),
+        plan.first_dealer,
+        plan.target or league.default_target,
+        plan.variant or league.default_variant,
+        plan.round_limit,
+        tuple(
+            _round_key(r.outcome, r.winner, r.win_type, r.discarder, r.hand) for r in plan.rounds
+        ),
+    )
+
+
+def _round_key(
+    outcome: str, winner: str | None, win_type: str, discarder: str | None, hand: str
+) -> tuple:
+    # A draw is stored without a win type even when a file gives one (RoundEntry.check lets
+    # it), so the win type cannot tell two draws apart. Anything else the replay would refuse
+    # (a draw's winner, a self-drawn win's discarder) stays in, so it matches no stored round.
+    if outcome == Outcome.DRAW:
+        win_type = ""
+    return (outcome, winner, win_type, discarder, _cards(hand))
+
+
+def _cards(hand: str) -> tuple | str | None:
+    """The cards of a hand, whatever their order, spacing or case: the stored hand is the
+    engine's arrangement (`[5b J 7b] 123c 123c 99b F F`), the file's whatever was typed
+    (`123C 123c 99b [5b J 7b] FF`). Exposed sets are compared as sets of cards, since the
+    arrangement writes the one a joker completes in the order it reads it."""
+    if not hand.strip():
+        return None
+    try:
+        parsed = parse_hand(hand)
+    except MhingError:
+        return hand  # equal to no stored hand: the replay refuses it and says why
+    exposed = sorted((tuple(sorted(s.cards)), s.jokers) for s in parsed.exposed)
+    return (parsed.concealed, parsed.jokers, tuple(exposed), parsed.flowers)

@@ -6,13 +6,16 @@ import copy
 import json
 import re
 from datetime import date
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues.exchange import league_document
+from leagues.exchange import league_document, write_standings_csv
 from leagues.exchange_import import ImportRefused, import_league, parse_json
 from leagues.models import League, Match, Player, RoundChange, RoundEntry
 
@@ -178,6 +181,120 @@ class TestHandWrittenFiles:
         assert league.matches.get().target_points == league.default_target == 500
 
 
+def standings_sheet(league: League) -> str:
+    out = StringIO()
+    write_standings_csv(league, out)
+    return out.getvalue()
+
+
+def second_match(document: dict) -> dict:
+    """The file with a second match: its first match a week later."""
+    later = copy.deepcopy(document["matches"][0])
+    later["date"] = "2025-03-11"
+    return {**document, "matches": [*document["matches"], later]}
+
+
+@pytest.mark.django_db
+class TestImportingIntoALeagueAgain:
+    def test_importing_a_leagues_own_file_into_it_adds_nothing_and_says_so(self, full_league):
+        sheet, matches = standings_sheet(full_league), full_league.matches.count()
+        imported = import_league(league_document(full_league), into=full_league)
+        assert (imported.matches, imported.rounds, imported.skipped) == (0, 0, 3)
+        assert imported.summary() == (
+            "Added 0 matches with 0 rounds to Tuesday Club (0 new players); "
+            "3 matches already in the league were skipped."
+        )
+        assert full_league.matches.count() == matches
+        assert standings_sheet(full_league) == sheet
+
+    def test_importing_the_same_file_twice_adds_its_matches_once(self, league):
+        import_league(paper_season(), into=league)
+        sheet = standings_sheet(league)
+        imported = import_league(paper_season(), into=league)
+        assert imported.summary() == (
+            "Added 0 matches with 0 rounds to Tuesday Club (0 new players); "
+            "1 match already in the league was skipped."
+        )
+        assert league.matches.count() == 1
+        assert standings_sheet(league) == sheet
+
+    def test_only_the_matches_the_league_lacks_are_added(self, league):
+        import_league(paper_season(), into=league)
+        imported = import_league(second_match(paper_season()), into=league)
+        assert (imported.matches, imported.rounds, imported.skipped) == (1, 3, 1)
+        assert imported.summary() == (
+            "Added 1 match with 3 rounds to Tuesday Club (0 new players); "
+            "1 match already in the league was skipped."
+        )
+        assert sorted(m.played_on for m in league.matches.all()) == [
+            date(2025, 3, 4),
+            date(2025, 3, 11),
+        ]
+
+    @pytest.mark.parametrize(
+        "change",
+        [
+            pytest.param(
+                lambda m: m["rounds"][0].update(hand="123c 456b 789k 234c 66k"), id="hand"
+            ),
+            pytest.param(lambda m: m.update(date="2025-03-05"), id="date"),
+            pytest.param(lambda m: m.update(players=["Maëlle", "Jörg", "Ida"]), id="seats"),
+            pytest.param(lambda m: m.update(first_dealer="Ida"), id="first-dealer"),
+            pytest.param(lambda m: m.update(target=600), id="target"),
+            pytest.param(lambda m: m["rounds"][2].update(discarder="Maëlle"), id="discarder"),
+            pytest.param(lambda m: m["rounds"].pop(), id="fewer-rounds"),
+        ],
+    )
+    def test_a_match_that_differs_in_anything_entered_is_added(self, league, change):
+        import_league(paper_season(), into=league)
+        document = paper_season()
+        change(document["matches"][0])
+        imported = import_league(document, into=league)
+        assert (imported.matches, imported.skipped) == (1, 0)
+        assert league.matches.count() == 2
+
+    def test_the_leagues_default_target_counts_as_the_target_a_file_leaves_out(self, league):
+        import_league(paper_season(), into=league)
+        document = paper_season()
+        document["matches"][0]["target"] = league.default_target
+        assert import_league(document, into=league).skipped == 1
+
+    def test_a_hand_written_with_other_spacing_case_or_order_is_the_same(self, full_league):
+        document = league_document(full_league)
+        first_round = document["matches"][0]["rounds"][0]
+        assert first_round["hand"] == "[5b J 7b] [RdRdRd] 123c 123c 99b F F"
+        first_round["hand"] = "99B  12c 3c 123C [rdrdrd] [ 7b J 5b ]  FF"
+        imported = import_league(document, into=full_league)
+        assert (imported.matches, imported.skipped) == (0, 3)
+
+    def test_a_match_twice_in_the_file_is_added_twice_if_the_league_lacked_it(self, league):
+        document = paper_season()
+        document["matches"].append(copy.deepcopy(document["matches"][0]))
+        imported = import_league(document, into=league)
+        assert (imported.matches, imported.skipped) == (2, 0)
+
+    def test_a_new_league_from_the_same_file_gets_every_match(self, full_league):
+        imported = import_league(league_document(full_league), slug="copy")
+        assert (imported.matches, imported.skipped) == (3, 0)
+
+    def test_a_refused_match_refuses_the_file_even_beside_skipped_ones(self, league):
+        import_league(paper_season(), into=league)
+        document = second_match(paper_season())
+        document["matches"][1]["rounds"][0]["hand"] = "123c 456b"
+        with pytest.raises(ImportRefused):
+            import_league(document, into=league)
+        assert league.matches.count() == 1
+
+    def test_the_league_is_read_once_however_many_matches_it_holds(self, full_league):
+        document = league_document(full_league)
+        one = {**document, "matches": document["matches"][:1]}
+        with CaptureQueriesContext(connection) as few:
+            assert import_league(one, into=full_league).skipped == 1
+        with CaptureQueriesContext(connection) as many:
+            assert import_league(document, into=full_league).skipped == 3
+        assert len(many) == len(few)
+
+
 @pytest.mark.django_db
 class TestRefusals:
     def test_a_bad_hand_is_named_with_its_match_and_round_and_nothing_is_saved(self):
@@ -328,6 +445,19 @@ class TestImportPage:
         page = client.get(response["Location"])
         assert (
             "Added 1 match with 3 rounds to Tuesday Club (3 new players)." in page.content.decode()
+        )
+
+    def test_importing_the_same_file_again_adds_nothing_and_says_so(
+        self, client, organiser, league
+    ):
+        client.force_login(organiser)
+        client.post(URL, {"file": upload(paper_season()), "league": "tuesday"})
+        response = client.post(URL, {"file": upload(paper_season()), "league": "tuesday"})
+        assert league.matches.count() == 1
+        page = client.get(response["Location"]).content.decode()
+        assert (
+            "Added 0 matches with 0 rounds to Tuesday Club (0 new players); "
+            "1 match already in the league was skipped." in page
         )
 
     def test_an_organiser_cannot_create_a_league(self, client, organiser, league):

@@ -104,6 +104,17 @@ class TestImportLeague:
         assert out.startswith("Added 1 match with 3 rounds to Tuesday Club (3 new players).")
         assert league.matches.count() == 1
 
+    def test_into_again_skips_the_matches_already_there_and_says_how_many(self, league, tmp_path):
+        path = tmp_path / "paper.json"
+        path.write_text(json.dumps(paper_season()), encoding="utf-8")
+        run("import_league", str(path), "--into", "tuesday")
+        out, _ = run("import_league", str(path), "--into", "tuesday")
+        assert out.splitlines()[0] == (
+            "Added 0 matches with 0 rounds to Tuesday Club (0 new players); "
+            "1 match already in the league was skipped."
+        )
+        assert league.matches.count() == 1
+
     def test_a_refused_file_exits_1_and_lists_the_problems(self, tmp_path):
         document = paper_season()
         document["matches"][0]["rounds"][2]["hand"] = "55555b 123c 456c 789c"
