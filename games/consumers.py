@@ -132,7 +132,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         live.kick(self.slug, pending)  # a table waiting for its players may go on
         if self.position is not None:
             await live.changed(self.slug, version)  # the others see the seat connected
-        await self._send_update(at_least=version)
+        # The table as it is now, read after joining the group: a change made between the
+        # join above and group_add reached the group before this socket was in it.
+        await self._send_update()
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):

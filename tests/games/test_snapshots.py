@@ -10,6 +10,7 @@ from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import consumers
 from games.models import Table
 from games.play.bots import choose_action
 from games.snapshots import keep, load, loaded, seats_after_move
@@ -71,3 +72,20 @@ def test_a_move_reads_the_table_once_writes_it_once_and_reads_no_seat(alice, bob
     assert not any("games_tableseat" in s for s in statements)
     assert fresh.version == table.version
     assert [s["connected"] for s in fresh.summary["seats"]] == [True, True]
+
+
+async def test_a_change_made_while_a_socket_joins_is_in_its_first_snapshot(
+    alice, bob, carol, monkeypatch
+):
+    table = await database_sync_to_async(started_table)(alice, [bob, carol], players=3)
+    join = consumers._join
+
+    async def join_then_carol_connects_elsewhere(slug, user):
+        joined = await join(slug, user)
+        await connect_elsewhere(slug, 2)  # before this socket is in the table's group
+        return joined
+
+    monkeypatch.setattr(consumers, "_join", join_then_carol_connects_elsewhere)
+    client = await Client(table.slug, alice).connect()
+    assert client.snapshot["table"]["seats"][2]["connected"] is True
+    await client.disconnect()
