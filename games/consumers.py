@@ -121,20 +121,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = live.group_name(self.slug)
         self.joined = False
         self.language = language_of(self.scope)
-        joined = await _join(self.slug, self.scope.get("user"))
+        # In the table's group before the table is read: every change after the read below
+        # is then announced to this socket, so the snapshot it sends first may be that read.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        joined = None
+        try:
+            joined = await _join(self.slug, self.scope.get("user"))
+        finally:
+            if joined is None:  # no such table, or the database failed
+                await self.channel_layer.group_discard(self.group, self.channel_name)
         if joined is None:
             await self.close(code=CLOSE_NO_TABLE)
             return
         self.table_id, self.position, version, pending = joined
         self.joined = True
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         live.kick(self.slug, pending)  # a table waiting for its players may go on
         if self.position is not None:
             await live.changed(self.slug, version)  # the others see the seat connected
-        # The table as it is now, read after joining the group: a change made between the
-        # join above and group_add reached the group before this socket was in it.
-        await self._send_update()
+        await self._send_update(at_least=version)
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import consumers
+from games import consumers, live
 from games.models import Table
 from games.play.bots import choose_action
 from games.snapshots import keep, load, loaded, seats_after_move
@@ -74,7 +74,7 @@ def test_a_move_reads_the_table_once_writes_it_once_and_reads_no_seat(alice, bob
     assert [s["connected"] for s in fresh.summary["seats"]] == [True, True]
 
 
-async def test_a_change_made_while_a_socket_joins_is_in_its_first_snapshot(
+async def test_a_change_made_elsewhere_while_a_socket_joins_reaches_it(
     alice, bob, carol, monkeypatch
 ):
     table = await database_sync_to_async(started_table)(alice, [bob, carol], players=3)
@@ -82,10 +82,12 @@ async def test_a_change_made_while_a_socket_joins_is_in_its_first_snapshot(
 
     async def join_then_carol_connects_elsewhere(slug, user):
         joined = await join(slug, user)
-        await connect_elsewhere(slug, 2)  # before this socket is in the table's group
+        # Another process changes the table and announces it, just after this socket read it.
+        await live.changed(slug, await connect_elsewhere(slug, 2))
         return joined
 
     monkeypatch.setattr(consumers, "_join", join_then_carol_connects_elsewhere)
     client = await Client(table.slug, alice).connect()
+    await quiet([client])
     assert client.snapshot["table"]["seats"][2]["connected"] is True
     await client.disconnect()
