@@ -97,7 +97,7 @@ def locked(table: Table) -> Table:
     return row
 
 
-RECENT_CHANGES = 32  # versions whose events a socket that fell behind can still be sent
+RECENT_CHANGES = 8  # versions whose events a socket that fell behind can still be sent
 
 
 def save_change(table: Table, events: Iterable[Event] = ()) -> int:
