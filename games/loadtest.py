@@ -5,8 +5,9 @@
 Run it with the server's own settings (the same DATABASE_URL, or none for both: SQLite's
 db.sqlite3): it makes its tables, players and sign-in sessions through the ORM in that
 database, so every seat is a person to the server (no server-side bots, no bot delay).
-One client per seat connects; once every seat has its first snapshot (the time all the
-connections took is printed: that storm is measured apart from play), each plays from its
+One client per seat connects (one turned away tries again after 1, 2, 4, 8 s, as the table
+page does; those retries are counted); once every seat has its first snapshot (the time all
+the connections took is printed: that storm is measured apart from play), each plays from its
 own view, after a think time, answers "next round" after each round, and stops after
 --rounds rounds per table (or --duration seconds of play: then the actions under way get
 two more seconds to be broadcast).
@@ -110,6 +111,7 @@ class Stats:
     acks: list[tuple[str, int, int, float]] = field(default_factory=list)
     elapsed: float = 0.0
     connected: float = 0.0  # seconds until every seat had its first snapshot
+    retried: int = 0  # connection attempts turned away and made again
     first_snapshots: list[float] = field(default_factory=list)
     failures: list[BaseException] = field(default_factory=list)
 
@@ -156,12 +158,25 @@ class Seat:
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidHandshake
 
         parts = urlsplit(self.url)
         origin = f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
         uri = f"{self.url.rstrip('/')}/ws/tables/{self.slug}/"
         headers = {"Cookie": self.cookie, "Origin": origin}
-        async with connect(uri, additional_headers=headers, max_size=2**22) as socket:
+        for attempt in range(CONNECT_ATTEMPTS):
+            try:
+                socket = await connect(uri, additional_headers=headers, max_size=2**22)
+            except (InvalidHandshake, OSError, TimeoutError):
+                # Turned away (daphne drops a handshake the app has not accepted within 5 s)
+                # or refused: try again after a pause, as the table page does.
+                if attempt == CONNECT_ATTEMPTS - 1:
+                    raise
+                self.stats.retried += 1
+                await asyncio.sleep(min(2**attempt, 8))
+                continue
+            break
+        async with socket:
             self.socket = socket
             async for text in socket:
                 if await self.on_frame(json.loads(text)):
@@ -240,6 +255,7 @@ class Seat:
 
 
 CONNECT_TIMEOUT = 60.0  # seconds for every seat to connect before play starts anyway
+CONNECT_ATTEMPTS = 5  # a seat turned away tries again after 1, 2, 4, 8 s
 
 
 def quick_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -318,7 +334,8 @@ def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
     seats = sorted(set(players.values()))
     lines = [
         f"tables {tables} x {'/'.join(map(str, seats))} seats, {stats.elapsed:.1f} s "
-        f"(after {len(stats.first_snapshots)} sockets connected in {stats.connected:.1f} s)",
+        f"(after {len(stats.first_snapshots)} sockets connected in {stats.connected:.1f} s, "
+        f"{stats.retried} attempts turned away and retried)",
         f"actions {stats.actions}  ({stats.actions / stats.elapsed:.1f} actions/s)",
         f"action -> other seats' snapshot: p50 {percentile(ms, 0.5):.1f} ms  "
         f"p99 {percentile(ms, 0.99):.1f} ms  max {max(ms, default=float('nan')):.1f} ms  "
