@@ -13,8 +13,7 @@ from games.recording import record_match
 class TableSeatInline(admin.TabularInline):
     model = TableSeat
     extra = 0
-    fields = ["position", "user", "is_bot", "name", "connections"]
-    readonly_fields = ["connections"]
+    fields = ["position", "user", "is_bot", "name"]
 
 
 @admin.register(Table)

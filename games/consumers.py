@@ -10,21 +10,28 @@ order only, skipping any it has already sent.
 from __future__ import annotations
 
 import json
-from typing import Any
+import logging
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
-from games import live
+from games import live, presence
 from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
 from games.snapshots import db_call, keep, kept, load, loaded, seats_after_move
 
+log = logging.getLogger(__name__)
+
 # Close codes in the private range (4000-4999) a client can tell apart.
 CLOSE_NO_TABLE = 4404
+
+# A frame longer than this is refused unread: the protocol's largest is a few hundred bytes.
+MAX_FRAME = 16 * 1024
 
 FRAME_KEYS = {
     "action": {"type", "action"},
@@ -33,25 +40,32 @@ FRAME_KEYS = {
 }
 
 
+class Joined(NamedTuple):
+    table_id: int
+    version: int
+    pending: str | None
+    hidden: bool  # the league's name and the players' names are not this user's to see
+
+
 @db_call
-def _join(slug: str, user) -> tuple[int, int | None, int, str | None] | None:
-    """The table's id, the user's seat (None: watching), the version after marking the
-    seat connected, and the bot's next move; None when there is no such table."""
+def _join(slug: str, user, channel: str) -> Joined | None:
+    """The table's id, the version after this socket's presence counts, the bot's next move
+    and whether the league's names are hidden from this user; None: no such table."""
     table = Table.objects.select_related("league").filter(slug=slug).first()
     if table is None:
         return None
-    seat = table.seat_of(user)
-    if seat is not None:
-        table.connect(seat.position)
+    if user is not None and user.is_authenticated:
+        table.arrive(channel, user, presence.SERVER)
     version, pending = _keep_as_is(table)
-    return table.pk, seat.position if seat is not None else None, version, pending
+    return Joined(table.pk, version, pending, table.hides_league_from(user))
 
 
 @db_call
-def _leave(table_id: int, position: int) -> tuple[int | None, str | None]:
+def _leave(table_id: int, channel: str) -> tuple[int | None, str | None]:
     try:
         table = Table.objects.select_related("league").get(pk=table_id)
-        table.disconnect(position)
+        if table.depart(channel) is None:
+            return None, None  # nothing anyone sees changed
     except Table.DoesNotExist:  # deleted while this player was at it
         return None, None
     return _keep_as_is(table)
@@ -80,16 +94,29 @@ def _after(table: Table, version: int) -> tuple[int, str | None]:
     return version, table.pending_bot(seats)
 
 
-@db_call
-def _act(table_id: int, position: int, action: Any) -> tuple[int, str | None]:
-    table = _known(table_id)
-    return _after(table, table.act(position, action)[0])
+def _holds_seat(user_id: int, position: int) -> Callable[[Table], bool]:
+    """Whether the seat is still the user's, asked of the locked table before a move: a
+    socket's idea of its seat may be older than a change in the waiting room (the player
+    left, or was removed, and someone else sat down)."""
+
+    def check(table: Table) -> bool:
+        cached = kept(table.slug, table.version)
+        seats = cached.seats if cached is not None else table.seat_list()
+        return 0 <= position < len(seats) and seats[position].user_id == user_id
+
+    return check
 
 
 @db_call
-def _next_round(table_id: int, position: int) -> tuple[int, str | None]:
+def _act(table_id: int, position: int, user_id: int, action: Any) -> tuple[int, str | None]:
     table = _known(table_id)
-    return _after(table, table.ready_for_next_round(position))
+    return _after(table, table.act(position, action, holds=_holds_seat(user_id, position))[0])
+
+
+@db_call
+def _next_round(table_id: int, position: int, user_id: int) -> tuple[int, str | None]:
+    table = _known(table_id)
+    return _after(table, table.ready_for_next_round(position, holds=_holds_seat(user_id, position)))
 
 
 _load = db_call(load)
@@ -102,9 +129,11 @@ def _current_version(slug: str) -> int:
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
     slug: str
-    position: int | None = None
+    position: int | None = None  # the seat of the socket's person, as of the last load sent
     sent: int = 0  # the last version this socket sent
     reply_to: str | int | None = None
+    user_id: int | None = None
+    hidden: bool = False
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first closes old database connections, as Django does per
@@ -121,32 +150,37 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = live.group_name(self.slug)
         self.joined = False
         self.language = language_of(self.scope)
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
         # In the table's group before the table is read: every change after the read below
         # is then announced to this socket, so the snapshot it sends first may be that read.
         await self.channel_layer.group_add(self.group, self.channel_name)
         joined = None
         try:
-            joined = await _join(self.slug, self.scope.get("user"))
+            joined = await _join(self.slug, user, self.channel_name)
         finally:
             if joined is None:  # no such table, or the database failed
                 await self.channel_layer.group_discard(self.group, self.channel_name)
         if joined is None:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        self.table_id, self.position, version, pending = joined
+        self.table_id, self.hidden = joined.table_id, joined.hidden
         self.joined = True
+        if self.user_id is not None:
+            presence.hold(self.channel_name, self.slug, self.table_id, self.user_id)
         await self.accept()
-        live.kick(self.slug, pending)  # a table waiting for its players may go on
-        if self.position is not None:
-            await live.changed(self.slug, version)  # the others see the seat connected
-        await self._send_update(at_least=version)
+        live.kick(self.slug, joined.pending)  # a table waiting for its players may go on
+        await live.changed(self.slug, joined.version)  # the others see the seat connected
+        await self._send_update(at_least=joined.version)
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):
             return
+        self.joined = False
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.position is not None:
-            version, pending = await _leave(self.table_id, self.position)
+        if self.user_id is not None:
+            presence.release(self.channel_name)
+            version, pending = await _leave(self.table_id, self.channel_name)
             await live.changed(self.slug, version)
             live.kick(self.slug, pending)  # the bot plays this seat's turns now
 
@@ -154,12 +188,24 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         self.reply_to = None
+        try:
+            await self._receive(text_data)
+        except Exception:
+            # Whatever went wrong, the socket stays open and says so: a consumer that raised
+            # would be closed with 1011 without its disconnect ever running.
+            log.exception("table %s: frame failed", self.slug)
+            await self._error("server_error", "server_error")
+
+    async def _receive(self, text_data: str | None) -> None:
         if text_data is None:
             await self._error("malformed", "frames_are_text")
             return
+        if len(text_data) > MAX_FRAME:
+            await self._error("malformed", "frame_too_large", limit=MAX_FRAME)
+            return
         try:
             content = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested too deep
             await self._error("malformed", "not_json")
             return
         await self.receive_json(content)
@@ -181,14 +227,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if kind == "sync":
             await self._answer_sync(content["version"])
             return
-        if self.position is None:
+        if self.position is None or self.user_id is None:
             await self._error("not_seated", "not_seated")
             return
         try:
             if kind == "action":
-                version, pending = await _act(self.table_id, self.position, content["action"])
+                version, pending = await _act(
+                    self.table_id, self.position, self.user_id, content["action"]
+                )
             else:
-                version, pending = await _next_round(self.table_id, self.position)
+                version, pending = await _next_round(self.table_id, self.position, self.user_id)
         except (PlayError, TableError, Table.DoesNotExist) as error:
             await self._refused(error)
             return
@@ -225,7 +273,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         table = kept(self.slug, at_least)  # another socket of this process loaded it
         if table is None:
             table = await _load(self.slug, at_least)
-        frames, deadline = table.frames_since(sent, self.position), table.deadline
+        # The seat is read from every load: in the waiting room a player may leave, or be
+        # removed, and the seat go to someone else, whose cards this socket must not get.
+        self.position = table.position_of(self.user_id)
+        frames = table.frames_since(sent, self.position, hidden=self.hidden)
+        deadline = table.deadline
         frames = [f for f in frames if force or f["version"] > self.sent]
         for number, frame in enumerate(frames, start=1):
             if answer and number == len(frames):
@@ -241,7 +293,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return frame
 
     async def _error(self, code: str, problem: str, **fields: Any) -> None:
-        version = await _current_version(self.slug)
+        try:
+            version = await _current_version(self.slug)
+        except Table.DoesNotExist:
+            version = 0
         with translation.override(self.language):
             await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
 

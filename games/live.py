@@ -171,7 +171,11 @@ async def settle(timeout: float = 10.0) -> None:
 
 
 async def stop_all() -> None:
-    """Cancel every driver and timer of this process (the end of a test)."""
+    """Cancel every driver, timer and the presence heartbeat of this process (the end of a
+    test, or of a server's life)."""
+    from games import presence  # it drives this module: imported here, not at the top
+
+    await presence.stop()
     tasks = [t for t in _drivers.values()] + [t for _, t in _timers.values()]
     for task in tasks:
         task.cancel()

@@ -84,12 +84,12 @@ def cleanup(run: str) -> None:
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.models import Session
 
-    from games.models import Table, TableSeat
+    from games.models import Table, TablePresence
 
     users = get_user_model().objects.filter(username__startswith=f"loadtest-{run}-")
-    # The servers mark each closed socket's seat: let them finish before deleting.
+    # The servers remove each closed socket's presence: let them finish before deleting.
     for _ in range(100):
-        if not TableSeat.objects.filter(user__in=users, connections__gt=0).exists():
+        if not TablePresence.objects.filter(user__in=users).exists():
             break
         time.sleep(0.1)
     Table.objects.filter(created_by__in=users).delete()

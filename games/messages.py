@@ -49,6 +49,10 @@ PROBLEMS = {
     "frame_id": gettext_lazy('A frame\'s "id" is a number or a text of up to 64 characters.'),
     "frames_are_text": gettext_lazy("Frames are JSON text, not binary."),
     "not_json": gettext_lazy("A frame is a JSON object."),
+    "frame_too_large": gettext_lazy("A frame is at most %(limit)s characters long."),
+    "server_error": gettext_lazy(
+        "The server could not handle this frame; nothing changed. Try again, or reload the page."
+    ),
     "sync_version": gettext_lazy("A sync frame gives the last version seen, a whole number."),
     "not_seated": gettext_lazy("You are watching: only the players at the table may play."),
 }

@@ -14,7 +14,9 @@ games.table_play, mixed in to keep each module readable):
                                      deal the next round (close_claims_if_due: claims only)
     ready_for_next_round(position)   a player is done reading the round's result
     bot_step() / bot_turns()         one / all moves of bots and disconnected seats
-    connect(position) / disconnect(position)
+    arrive(channel, user, server) / depart(channel) / sweep_presence(cutoff)
+                                     a person's socket at the table (games.table_attendance)
+    remove_player(position, by)      the creator frees a seat before the start
     seat_of(user) / snapshot(position) / view(position)
 """
 
@@ -26,6 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -35,6 +38,7 @@ from games.play.match import match_from_dict
 from games.play.serialize import state_from_dict, state_to_dict
 from games.play.state import RoundState
 from games.play.views import view_for
+from games.table_attendance import TableAttendance
 from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
 from leagues.models import League
@@ -49,7 +53,7 @@ def new_slug() -> str:
     return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(8))
 
 
-class Table(TableLobby, TablePlay, models.Model):
+class Table(TableLobby, TablePlay, TableAttendance, models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", gettext_lazy("Waiting for players")
         PLAYING = "playing", gettext_lazy("Playing")
@@ -167,13 +171,25 @@ class Table(TableLobby, TablePlay, models.Model):
         return self.status == self.Status.FINISHED
 
     def seat_list(self) -> list[TableSeat]:
-        return list(self.seats.select_related("user").order_by("position"))
+        """The seats in order, each knowing whether its player is connected."""
+        present = TablePresence.objects.filter(table=OuterRef("table_id"), user=OuterRef("user_id"))
+        return list(
+            self.seats.select_related("user").annotate(present=Exists(present)).order_by("position")
+        )
 
     def seat_of(self, user) -> TableSeat | None:
         """The user's seat at this table, or None (spectator, anonymous)."""
         if user is None or not user.is_authenticated:
             return None
         return self.seats.filter(user=user).first()
+
+    def hides_league_from(self, user) -> bool:
+        """A members-only league's table keeps the league's name and its players' names
+        from people who may not read the league (guests at the table included)."""
+        league = self.league if self.league_id else None
+        if league is None or league.is_public:
+            return False
+        return user is None or not league.can_view(user)
 
     def can_start(self, user) -> bool:
         return user.is_authenticated and (user.is_superuser or user.pk == self.created_by_id)
@@ -213,9 +229,6 @@ class TableSeat(models.Model):
     )
     is_bot = models.BooleanField(gettext_lazy("bot"), default=False)
     name = models.CharField(gettext_lazy("name"), max_length=80, blank=True)
-    # Open websockets of this seat's player, across server processes (two tabs count twice):
-    # at 0 the bot plays the seat's turns until the player is back.
-    connections = models.PositiveSmallIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -239,9 +252,47 @@ class TableSeat(models.Model):
 
     @property
     def connected(self) -> bool:
-        return self.connections > 0
+        """The seat's player has a live socket at the table (games.presence): read with the
+        seats by `Table.seat_list`, else looked up."""
+        present = getattr(self, "present", None)
+        if present is None:
+            if self.user_id is None:
+                return False
+            present = TablePresence.objects.filter(
+                table_id=self.table_id, user_id=self.user_id
+            ).exists()
+        return bool(present)
 
     @property
     def played_by_bot(self) -> bool:
         """The bot moves for this seat: a bot's, or a person's who is not connected."""
         return self.is_bot or not self.connected
+
+
+class TablePresence(models.Model):
+    """One open websocket of a signed-in person at a table, in one server process.
+
+    A seat is connected while its player has a row here. Rows are never counted up and down:
+    each socket adds its own and removes it when it closes, and its server process renews
+    `seen_at` on a heartbeat. A process that dies (kill -9, a crash, a lost host) leaves rows
+    that stop being renewed; any live process deletes them once they are older than
+    MHING_PRESENCE_TTL and tells the table (games.presence). So presence is right again
+    within that time after any crash, and a restarted server starts from the truth.
+    """
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_presences"
+    )
+    # The server process that holds the socket (games.presence.SERVER).
+    server = models.CharField(max_length=40)
+    seen_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "user"], name="presence_by_seat")]
+        verbose_name = gettext_lazy("connection")
+        verbose_name_plural = gettext_lazy("connections")
+
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.user_id} via {self.server}"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from leagues.models import Match, Player, RoundEntry
+from leagues.models import League, Match, Player, RoundEntry
 from leagues.models.round import Outcome, WinType
 
 if TYPE_CHECKING:
@@ -34,17 +34,21 @@ def _free_name(base: str) -> str:
     return name
 
 
-def league_player(seat: TableSeat) -> Player:
-    """The league player who sat in the seat."""
+def league_player(seat: TableSeat, league: League) -> Player:
+    """The league player who sat in the seat. Recording never makes anyone a member: a person
+    who may not read a members-only league (a guest the league let sit) is recorded as a
+    guest player, not linked to their account."""
     user = seat.user
-    if user is not None:
+    if user is not None and league.can_view(user):
         player = getattr(user, "player", None)
         if player is not None:
             return player
         return Player.objects.create(display_name=_free_name(seat.name), user=user)
-    # A bot, or a person whose account has since been deleted: known by the seat's name.
-    player = Player.objects.filter(display_name=seat.name, user=None).first()
-    return player or Player.objects.create(display_name=_free_name(seat.name))
+    # Stored as it is, not translated per reader, like a bot's "Bot 3".
+    name = seat.name if user is None else f"{seat.name} (guest)"
+    # A bot, a guest, or a person whose account has since been deleted: known by that name.
+    player = Player.objects.filter(display_name=name, user=None).first()
+    return player or Player.objects.create(display_name=_free_name(name))
 
 
 def record_match(table: Table) -> Match | None:
@@ -65,7 +69,7 @@ def _record(table: Table) -> Match | None:
     if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
         return None
     seats = locked.seat_list()
-    players = [league_player(seat) for seat in seats]
+    players = [league_player(seat, locked.league) for seat in seats]
     data = locked.match_state
     match = Match.begin(
         locked.league,

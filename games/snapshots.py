@@ -79,20 +79,42 @@ class Loaded:
     deadline: float | None
     seats: list[TableSeat]
 
-    def snapshot(self, position: int | None) -> dict[str, Any]:
+    def position_of(self, user_id: int | None) -> int | None:
+        """The seat of the person with that account in this load, or None (watching)."""
+        if user_id is None:
+            return None
+        return next((s.position for s in self.seats if s.user_id == user_id), None)
+
+    def snapshot(self, position: int | None, hidden: bool = False) -> dict[str, Any]:
         return {
             "type": "snapshot",
             "version": self.version,
-            "table": self.summary,
+            "table": hide_names(self.summary, position) if hidden else self.summary,
             "view": view_for(self.state, position) if self.state is not None else None,
         }
 
-    def frames_since(self, sent: int, position: int | None) -> list[dict[str, Any]]:
+    def frames_since(
+        self, sent: int, position: int | None, hidden: bool = False
+    ) -> list[dict[str, Any]]:
         """The events of each version after `sent` (when all are still kept), then the
-        snapshot; nothing when `sent` is already this version."""
+        snapshot; nothing when `sent` is already this version. `hidden`: the reader may not
+        see the league, so its name and the other players' names are left out."""
         if self.version <= sent:
             return []
-        return [*events_since(self.recent_events, sent, position), self.snapshot(position)]
+        return [
+            *events_since(self.recent_events, sent, position),
+            self.snapshot(position, hidden),
+        ]
+
+
+def hide_names(summary: dict[str, Any], position: int | None) -> dict[str, Any]:
+    """The table's public facts without what a members-only league keeps to its members:
+    its name and who plays (the reader's own seat keeps its name; clients show "Seat N")."""
+    seats = [
+        s if s["position"] == position or s["is_bot"] else {**s, "name": ""}
+        for s in summary["seats"]
+    ]
+    return {**summary, "league": None, "seats": seats}
 
 
 def events_since(

@@ -110,6 +110,15 @@ class TableLobby:
         seats = table.seat_list()
         if any(s.user_id == user.pk for s in seats):
             raise TableError(_("You already have a seat at this table."), code="already_seated")
+        league = table.league if table.league_id else None
+        if league is not None and not league.can_view(user) and not league.live_guests:
+            raise TableError(
+                _(
+                    "This table is recorded in a members-only league: only its members may "
+                    "sit here. Ask the league's organiser to add you."
+                ),
+                code="members_only",
+            )
         if position is None:
             free = [s for s in seats if s.is_empty]
             if not free:
@@ -135,8 +144,22 @@ class TableLobby:
         seat = table.seat_of(user)
         if seat is None:
             raise TableError(_("You have no seat at this table."), code="not_seated")
-        seat.user, seat.name, seat.connections = None, "", 0
-        seat.save(update_fields=["user", "name", "connections"])
+        seat.user, seat.name = None, ""
+        seat.save(update_fields=["user", "name"])
+        save_change(table)
+
+    @change
+    def remove_player(self, position: int, by=None) -> None:
+        """The table's creator frees a person's seat before the start (someone who should
+        not be there, or who went home); their open page goes on as a watcher's."""
+        table = self._lobby_change(by)
+        seat = table.seats.filter(position=position, user__isnull=False).first()
+        if seat is None:
+            raise TableError(_("Nobody sits in that seat."), code="no_such_seat")
+        if by is not None and seat.user_id == by.pk:
+            raise TableError(_("To leave your own seat, use “Leave”."), code="own_seat")
+        seat.user, seat.name = None, ""
+        seat.save(update_fields=["user", "name"])
         save_change(table)
 
     @change

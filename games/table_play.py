@@ -267,15 +267,26 @@ class TablePlay:
         return save_change(self, events), events
 
     @change
-    def act(self: Table, position: int | None, action: Any) -> tuple[int, tuple[Event, ...]]:
+    def act(
+        self: Table,
+        position: int | None,
+        action: Any,
+        holds: Callable[[Table], bool] | None = None,
+    ) -> tuple[int, tuple[Event, ...]]:
         """A player's action (an engine action or its dict) for seat `position`; returns
         the new version and what happened. Raises TableError or the engine's PlayError
-        (MalformedAction, IllegalAction); either way nothing changed."""
+        (MalformedAction, IllegalAction); either way nothing changed. `holds`: asked of the
+        locked table whether the seat is still the acting person's."""
         if not isinstance(action, Action):
             action = action_from_dict(action)
         table = locked(self)
         table._require_playing()
+        table._require_seat(holds)
         return table._advance(table.round(), action, position)
+
+    def _require_seat(self: Table, holds: Callable[[Table], bool] | None) -> None:
+        if holds is not None and not holds(self):
+            raise TableError(_("You have no seat at this table."), code="not_seated")
 
     @change
     def run_due(self: Table, now: datetime | None = None, only_claims: bool = False) -> int | None:
@@ -302,11 +313,14 @@ class TablePlay:
         return self.run_due(now, only_claims=True)
 
     @change
-    def ready_for_next_round(self: Table, position: int) -> int:
+    def ready_for_next_round(
+        self: Table, position: int, holds: Callable[[Table], bool] | None = None
+    ) -> int:
         """The seat's player has read the round's result. Once every connected person has,
         the next round is dealt without waiting for the pause to run out."""
         table = locked(self)
         table._require_playing()
+        table._require_seat(holds)
         if table.round_state["phase"] != Phase.OVER:
             raise TableError(_("The round is still being played."), code="round_not_over")
         if position not in table.ready:
@@ -368,18 +382,3 @@ class TablePlay:
             version, kind = self.bot_step()
             played += version is not None
         return played
-
-    @change
-    def set_connected(self: Table, position: int, delta: int) -> int:
-        """One more (+1) or one fewer (-1) open socket for the seat's player."""
-        table = locked(self)
-        seat = table.seats.get(position=position)
-        seat.connections = max(0, seat.connections + delta)
-        seat.save(update_fields=["connections"])
-        return save_change(table)
-
-    def connect(self: Table, position: int) -> int:
-        return self.set_connected(position, +1)
-
-    def disconnect(self: Table, position: int) -> int:
-        return self.set_connected(position, -1)

@@ -4,6 +4,9 @@
     MHING_NEXT_ROUND_PAUSE   20   a finished round's result stays up, unless every
                                   connected player asks for the next round sooner
     MHING_TURN_TIMEOUT       60   a connected player's discard before the bot plays it
+    MHING_PRESENCE_HEARTBEAT 5    how often a server process renews its sockets' presence
+    MHING_PRESENCE_TTL       20   a socket not renewed for this long is gone (its server
+                                  died): the seat counts as disconnected (games.presence)
 
 A setting wins over the variable, so tests override them with pytest-django's `settings`.
 The claim window's timeout is the table's own (Table.claim_timeout).
@@ -20,6 +23,8 @@ DEFAULTS = {
     "MHING_BOT_DELAY": 0.4,
     "MHING_NEXT_ROUND_PAUSE": 20.0,
     "MHING_TURN_TIMEOUT": 60.0,
+    "MHING_PRESENCE_HEARTBEAT": 5.0,
+    "MHING_PRESENCE_TTL": 20.0,
 }
 
 
@@ -46,3 +51,13 @@ def next_round_pause() -> float:
 
 def turn_timeout() -> float:
     return seconds("MHING_TURN_TIMEOUT")
+
+
+def presence_heartbeat() -> float:
+    # At least a tenth of a second: a zero would make the heartbeat spin.
+    return max(0.1, seconds("MHING_PRESENCE_HEARTBEAT"))
+
+
+def presence_ttl() -> float:
+    # Several heartbeats, so a busy process is not taken for a dead one.
+    return max(seconds("MHING_PRESENCE_TTL"), 3 * presence_heartbeat())

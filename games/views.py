@@ -15,8 +15,10 @@ from asgiref.sync import async_to_sync
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
@@ -24,8 +26,9 @@ from django_htmx.middleware import HtmxDetails
 
 from games import live
 from games.forms import TableForm
-from games.models import Table
+from games.models import Table, TableSeat
 from games.table_text import TABLE_TEXT, card_names
+from leagues.models import League
 from scoring.mhing import JOKER, Card
 from scoring.picker import FLOWER
 
@@ -54,10 +57,15 @@ def _announce(table: Table, kick: bool = False) -> None:
     async_to_sync(_tell)(table.slug, table.version, kick)
 
 
-def _open_tables():
-    """Tables still waiting or playing, newest first, with their seats for the list."""
+def _open_tables(user):
+    """Tables still waiting or playing, newest first, with their seats for the list: those
+    recorded nowhere or in a league the user may read (a members-only league's tables, with
+    its name and its players, are its members' business), and any the user sits at."""
+    readable = Q(league__isnull=True) | Q(league__in=League.objects.visible_to(user))
+    if user.is_authenticated:
+        readable |= Q(pk__in=TableSeat.objects.filter(user=user).values("table_id"))
     return (
-        Table.objects.filter(status__in=[Table.Status.WAITING, Table.Status.PLAYING])
+        Table.objects.filter(readable, status__in=[Table.Status.WAITING, Table.Status.PLAYING])
         .select_related("league", "created_by")
         .prefetch_related("seats")[:50]
     )
@@ -75,7 +83,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx and not request.htmx.history_restore_request:
         template_name += "#open-tables"
     form = TableForm(user=request.user) if request.user.is_authenticated else None
-    return render(request, template_name, {"tables": _open_tables(), "form": form})
+    return render(request, template_name, {"tables": _open_tables(request.user), "form": form})
 
 
 @require_POST
@@ -94,7 +102,7 @@ def create_table(request: HtmxHttpRequest) -> HttpResponse:
     template_name = "games/lobby.html"
     if request.htmx:
         template_name += "#create-form"
-    return render(request, template_name, {"tables": _open_tables(), "form": form})
+    return render(request, template_name, {"tables": _open_tables(request.user), "form": form})
 
 
 @require_GET
@@ -116,6 +124,7 @@ def _table_context(request: HttpRequest, table: Table) -> dict:
         "seats": table.seat_list(),
         "own_seat": own,
         "may_manage": table.can_start(request.user),
+        "hide_names": table.hides_league_from(request.user),
         "share_url": request.build_absolute_uri(table.get_absolute_url()),
         "card_faces": CARD_FACES,
         "table_config": {
@@ -175,6 +184,21 @@ def leave_seat(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     error = None
     try:
         table.leave_seat(request.user)
+    except ValidationError as refused:
+        error = refused
+    return _after_change(request, table, error, "seat-changed")
+
+
+@require_POST
+@login_required
+def remove_player(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The creator frees a person's seat before the start."""
+    table = get_object_or_404(Table, slug=slug)
+    error = None
+    try:
+        table.remove_player(int(request.POST.get("position", "")), by=request.user)
+    except ValueError:
+        error = ValidationError(_("Choose a seat."))
     except ValidationError as refused:
         error = refused
     return _after_change(request, table, error, "seat-changed")

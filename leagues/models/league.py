@@ -74,6 +74,17 @@ class League(models.Model):
         default=False,
         help_text=_("The seated players of a match may enter its rounds, not only organisers."),
     )
+    # Members-only leagues: whether people who are not members may sit at its live tables.
+    # Their seats are recorded under guest players that are not linked to their accounts,
+    # so playing never makes anyone a member (games.recording).
+    live_guests = models.BooleanField(
+        _("guests at live tables"),
+        default=False,
+        help_text=_(
+            "Members-only leagues: people who are not members may sit at its live tables; "
+            "their results are recorded as guests', and they do not join the league."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
     )

@@ -166,3 +166,16 @@ async def play(
         else:
             await asyncio.sleep(0.01)
     raise AssertionError("the game did not end")
+
+
+def connect(table: Table, position: int) -> str:
+    """The seat's player opens a socket (as the consumer records it, without one): the
+    socket's channel name, to close it with `disconnect`."""
+    seat = table.seats.get(position=position)
+    channel = f"test.{table.slug}.{position}.{random.getrandbits(32):x}"
+    table.arrive(channel, seat.user, "test-server")
+    return channel
+
+
+def disconnect(table: Table, channel: str) -> int | None:
+    return table.depart(channel)

@@ -14,7 +14,7 @@ from games.recording import record_match
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import score_hand
 
-from .conftest import Client, current, play, started_table
+from .conftest import Client, connect, current, play, started_table
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
     """Play the match to its end through the model: bots, and `people` as bots would."""
     rng = random.Random(seed)
     for position in people:
-        table.connect(position)
+        connect(table, position)
     for _ in range(5000):
         table.bot_turns()
         table.refresh_from_db()

@@ -15,7 +15,7 @@ from games.models import Table
 from games.play.bots import choose_action
 from games.snapshots import keep, load, loaded, seats_after_move
 
-from .conftest import Client, quiet, started_table
+from .conftest import Client, connect, quiet, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def connect_elsewhere(slug: str, position: int) -> int:
     """The seat's player connects through another server process: the table changes in the
     database, and this process keeps no load of it."""
-    return Table.objects.get(slug=slug).connect(position)
+    table = Table.objects.get(slug=slug)
+    connect(table, position)
+    return table.version
 
 
 async def test_a_move_after_a_seat_changed_elsewhere_shows_the_seat_as_it_is_now(alice, bob, carol):
@@ -44,8 +46,8 @@ async def test_a_move_after_a_seat_changed_elsewhere_shows_the_seat_as_it_is_now
 
 def test_the_round_is_read_once_per_stored_state_and_is_the_round_saved(alice, bob):
     table = started_table(alice, [bob], players=2)
-    table.connect(0)
-    table.connect(1)
+    connect(table, 0)
+    connect(table, 1)
     assert table.round() is table.round()
     turn = table.round().turn
     card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
@@ -58,8 +60,8 @@ def test_the_round_is_read_once_per_stored_state_and_is_the_round_saved(alice, b
 
 def test_a_move_reads_the_table_once_writes_it_once_and_reads_no_seat(alice, bob):
     table = started_table(alice, [bob], players=2)
-    table.connect(0)
-    table.connect(1)
+    connect(table, 0)
+    connect(table, 1)
     keep(load(table.slug))  # as the sockets of this process left it
     turn = table.round().turn
     card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
@@ -80,8 +82,8 @@ async def test_a_change_made_elsewhere_while_a_socket_joins_reaches_it(
     table = await database_sync_to_async(started_table)(alice, [bob, carol], players=3)
     join = consumers._join
 
-    async def join_then_carol_connects_elsewhere(slug, user):
-        joined = await join(slug, user)
+    async def join_then_carol_connects_elsewhere(slug, user, channel):
+        joined = await join(slug, user, channel)
         # Another process changes the table and announces it, just after this socket read it.
         await live.changed(slug, await connect_elsewhere(slug, 2))
         return joined

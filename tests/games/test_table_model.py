@@ -15,7 +15,7 @@ from games.play.bots import choose_action
 from games.play.errors import IllegalAction, MalformedAction
 from leagues.models import League
 
-from .conftest import started_table
+from .conftest import connect, disconnect, started_table
 
 pytestmark = pytest.mark.django_db
 
@@ -137,8 +137,8 @@ def test_actions_before_the_start_are_refused(alice):
 
 def test_a_refused_action_changes_neither_state_nor_version(alice, bob):
     table = started_table(alice, [bob], players=2)
-    table.connect(0)
-    table.connect(1)
+    connect(table, 0)
+    connect(table, 1)
     before = Table.objects.get(pk=table.pk)
     turn = before.round().turn
     with pytest.raises(IllegalAction):
@@ -156,8 +156,8 @@ def test_a_refused_action_changes_neither_state_nor_version(alice, bob):
 
 def test_an_action_stores_its_events_per_viewer(alice, bob):
     table = started_table(alice, [bob], players=2)
-    table.connect(0)
-    table.connect(1)
+    connect(table, 0)
+    connect(table, 1)
     turn = table.round().turn
     card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
     version, events = table.act(turn, {"type": "discard", "card": card})
@@ -169,8 +169,8 @@ def test_an_action_stores_its_events_per_viewer(alice, bob):
 
 def test_bots_play_until_a_connected_person_must_act(alice, bob):
     table = started_table(alice, [bob], players=4)
-    table.connect(0)
-    table.connect(1)
+    connect(table, 0)
+    connect(table, 1)
     table.bot_turns()
     table.refresh_from_db()
     state = table.round()
@@ -182,7 +182,7 @@ def test_bots_play_until_a_connected_person_must_act(alice, bob):
 
 def test_a_disconnected_persons_turns_go_to_the_bot(alice, bob):
     table = started_table(alice, [bob], players=2)
-    table.connect(0)
+    connect(table, 0)
     rng = random.Random(1)
     for _ in range(40):
         table.bot_turns()
@@ -198,15 +198,15 @@ def test_a_disconnected_persons_turns_go_to_the_bot(alice, bob):
 def test_nobody_plays_for_people_who_are_all_away(alice, bob):
     table = started_table(alice, [bob], players=4)
     assert table.bot_turns() == 0
-    table.connect(1)
-    table.disconnect(1)
+    channel = connect(table, 1)
+    disconnect(table, channel)
     assert table.bot_turns() == 0
 
 
 def test_an_idle_players_turn_is_played_by_the_bot_after_the_turn_timeout(alice, bob):
     table = started_table(alice, [bob], players=2)
-    table.connect(0)
-    table.connect(1)
+    connect(table, 0)
+    connect(table, 1)
     state = table.round()
     assert table.snapshot(0)["table"]["turn_deadline"] == table.deadline.timestamp()
     assert table.run_due(table.deadline - timedelta(seconds=1)) is None
