@@ -157,7 +157,7 @@ class TableLobby:
         if seat is None:
             raise TableError(_("Nobody sits in that seat."), code="no_such_seat")
         if by is not None and seat.user_id == by.pk:
-            raise TableError(_("To leave your own seat, use “Leave”."), code="own_seat")
+            raise TableError(_("To leave your own seat, use “Leave this seat”."), code="own_seat")
         seat.user, seat.name = None, ""
         seat.save(update_fields=["user", "name"])
         save_change(table)
