@@ -17,6 +17,7 @@ games.table_play, mixed in to keep each module readable):
     arrive(channel, user, server) / depart(channel) / sweep_presence(cutoff)
                                      a person's socket at the table (games.table_attendance)
     remove_player(position, by)      the creator frees a seat before the start
+    close(by)                        the creator closes the table (games.table_expiry)
     seat_of(user) / snapshot(position) / view(position)
 """
 
@@ -39,6 +40,7 @@ from games.play.serialize import state_from_dict, state_to_dict
 from games.play.state import RoundState
 from games.play.views import view_for
 from games.table_attendance import TableAttendance
+from games.table_expiry import TableExpiry
 from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
 from leagues.models import League
@@ -53,11 +55,13 @@ def new_slug() -> str:
     return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(8))
 
 
-class Table(TableLobby, TablePlay, TableAttendance, models.Model):
+class Table(TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", gettext_lazy("Waiting for players")
         PLAYING = "playing", gettext_lazy("Playing")
         FINISHED = "finished", gettext_lazy("Finished")
+        # Closed by its creator, or by the idle rule (games.table_expiry); never recorded.
+        CLOSED = "closed", gettext_lazy("Closed")
 
     slug = models.CharField(max_length=12, unique=True, default=new_slug, editable=False)
     created_by = models.ForeignKey(
@@ -169,6 +173,15 @@ class Table(TableLobby, TablePlay, TableAttendance, models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+    @property
+    def is_open(self) -> bool:
+        """Waiting or playing: listed in the lobby, may be closed."""
+        return self.status in (self.Status.WAITING, self.Status.PLAYING)
 
     def seat_list(self) -> list[TableSeat]:
         """The seats in order, each knowing whether its player is connected."""

@@ -86,11 +86,14 @@ class Loaded:
         return next((s.position for s in self.seats if s.user_id == user_id), None)
 
     def snapshot(self, position: int | None, hidden: bool = False) -> dict[str, Any]:
+        view = view_for(self.state, position) if self.state is not None else None
+        if view is not None and self.summary["status"] == "closed":
+            view = {**view, "actions": []}  # a closed table takes no more moves
         return {
             "type": "snapshot",
             "version": self.version,
             "table": hide_names(self.summary, position) if hidden else self.summary,
-            "view": view_for(self.state, position) if self.state is not None else None,
+            "view": view,
         }
 
     def frames_since(
@@ -114,7 +117,7 @@ def hide_names(summary: dict[str, Any], position: int | None) -> dict[str, Any]:
         s if s["position"] == position or s["is_bot"] else {**s, "name": ""}
         for s in summary["seats"]
     ]
-    return {**summary, "league": None, "seats": seats}
+    return {**summary, "league": None, "seats": seats, "recorded_match_url": None}
 
 
 def events_since(

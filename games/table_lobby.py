@@ -91,6 +91,8 @@ class TableLobby:
 
     def _lobby_change(self, by=None) -> Table:
         table = locked(self)
+        if table.is_closed:
+            raise TableError(_("This table has been closed."), code="closed")
         if not table.is_waiting:
             raise TableError(
                 _("The game has started: seats can no longer change."), code="not_waiting"

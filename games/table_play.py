@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import OperationalError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -233,7 +234,15 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
         "next_round_at": deadline if phase == Phase.OVER and table.is_playing else None,
         "ready": list(table.ready),
         "recorded_match": table.recorded_match_id,
+        "recorded_match_url": _match_url(table),
     }
+
+
+def _match_url(table: Table) -> str | None:
+    """Where the recorded match is in its league (the league's slug and the match's id)."""
+    if not (table.recorded_match_id and table.league_id):
+        return None
+    return reverse("leagues:match", args=[table.league.slug, table.recorded_match_id])
 
 
 # -- the mixin ------------------------------------------------------------------------------
@@ -241,6 +250,8 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
 
 class TablePlay:
     def _require_playing(self: Table) -> None:
+        if self.is_closed:
+            raise TableError(_("This table has been closed."), code="closed")
         if self.is_waiting:
             raise TableError(_("The game has not started yet."), code="not_started")
         if self.is_finished:

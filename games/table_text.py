@@ -47,6 +47,7 @@ TABLE_TEXT: dict[str, Promise] = {
     "list_separator": pgettext_lazy("between card names in a list", ", "),
     "waiting_for_round": _("Waiting for the deal…"),
     "status_finished": _("The match is over."),
+    "status_closed": _("This table has been closed."),
     # turns and claims
     "your_turn": _("Your turn: tap a card to discard it."),
     "your_turn_mhing": _("Your turn: call Mhing, or tap a card to discard it."),

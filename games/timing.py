@@ -1,9 +1,12 @@
-"""How long a live table waits, from Django settings or else the environment (seconds).
+"""How long a live table waits, from Django settings or else the environment (seconds, or
+hours where the name says so).
 
     MHING_BOT_DELAY          0.4  before each bot discard, so people can follow (0 in tests)
     MHING_NEXT_ROUND_PAUSE   20   a finished round's result stays up, unless every
                                   connected player asks for the next round sooner
     MHING_TURN_TIMEOUT       60   a connected player's discard before the bot plays it
+    MHING_WAITING_TABLE_HOURS 2   a waiting table nobody is at closes after this long idle
+    MHING_PLAYING_TABLE_HOURS 24  a playing table nobody is at closes after this long idle
     MHING_PRESENCE_HEARTBEAT 5    how often a server process renews its sockets' presence
     MHING_PRESENCE_TTL       20   a socket not renewed for this long is gone (its server
                                   died): the seat counts as disconnected (games.presence)
@@ -23,6 +26,8 @@ DEFAULTS = {
     "MHING_BOT_DELAY": 0.4,
     "MHING_NEXT_ROUND_PAUSE": 20.0,
     "MHING_TURN_TIMEOUT": 60.0,
+    "MHING_WAITING_TABLE_HOURS": 2.0,
+    "MHING_PLAYING_TABLE_HOURS": 24.0,
     "MHING_PRESENCE_HEARTBEAT": 5.0,
     "MHING_PRESENCE_TTL": 20.0,
 }

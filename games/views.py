@@ -14,12 +14,12 @@ import contextvars
 from asgiref.sync import async_to_sync
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
@@ -27,6 +27,7 @@ from django_htmx.middleware import HtmxDetails
 from games import live
 from games.forms import TableForm
 from games.models import Table, TableSeat
+from games.table_expiry import close_abandoned
 from games.table_text import TABLE_TEXT, card_names
 from leagues.models import League
 from scoring.mhing import JOKER, Card
@@ -78,7 +79,10 @@ def _message(error: ValidationError) -> str:
 @require_GET
 @vary_on_headers("HX-Request")
 def lobby(request: HtmxHttpRequest) -> HttpResponse:
-    """Open tables (waiting or playing) and, for a signed-in user, the form for a new one."""
+    """Open tables (waiting or playing) and, for a signed-in user, the form for a new one.
+    Abandoned tables are closed first (games.table_expiry), so the list never shows them."""
+    for slug, version in close_abandoned():
+        async_to_sync(live.changed)(slug, version)
     template_name = "games/lobby.html"
     if request.htmx and not request.htmx.history_restore_request:
         template_name += "#open-tables"
@@ -202,6 +206,25 @@ def remove_player(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except ValidationError as refused:
         error = refused
     return _after_change(request, table, error, "seat-changed")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def close_table(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The creator closes the table, after confirming: GET asks, POST closes."""
+    table = get_object_or_404(Table.objects.select_related("league"), slug=slug)
+    if not table.can_start(request.user):
+        raise PermissionDenied(_("Only the player who opened the table may close it."))
+    if request.method == "POST" and table.is_open:
+        try:
+            table.close(by=request.user)
+        except ValidationError as refused:
+            messages.error(request, _message(refused))
+        else:
+            _announce(table)
+            messages.success(request, _("Table %(slug)s is closed.") % {"slug": table.slug})
+            return redirect("games:lobby")
+    return render(request, "games/table_close.html", {"table": table})
 
 
 @require_POST

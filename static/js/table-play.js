@@ -36,6 +36,7 @@
       facts.push(t("stock_count", { count: view.stock }));
     }
     if (table.status === "finished") facts.push(t("status_finished"));
+    if (table.status === "closed") facts.push(t("status_closed"));
     $("live-info").textContent = facts.join(" · ");
   }
 
@@ -138,8 +139,8 @@
     stopCountdown();
     box.hidden = Boolean(view && view.phase === "over");
     if (!view) {
-      const key = table.status === "finished" ? "status_finished" : "waiting_for_round";
-      box.append(el("p", { class: "muted", text: t(key) }));
+      const key = { finished: "status_finished", closed: "status_closed" }[table.status];
+      box.append(el("p", { class: "muted", text: t(key || "waiting_for_round") }));
       return;
     }
     if (view.phase === "over") return;

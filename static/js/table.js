@@ -179,7 +179,18 @@
     $("live-table").dataset.status = table.status;
     parts.drawPlay(frame, eventNotes);
     parts.drawResult(frame);
+    drawEnd(table);
     eventNotes = [];
+  }
+
+  // Once the match is over or the table closed: where to go next, and the league's match.
+  function drawEnd(table) {
+    const over = table.status === "finished" || table.status === "closed";
+    $("live-end").hidden = !over;
+    $("live-closed").hidden = table.status !== "closed";
+    const recorded = $("live-recorded");
+    recorded.hidden = !table.recorded_match_url;
+    if (table.recorded_match_url) recorded.href = table.recorded_match_url;
   }
 
   // The share link's copy button, where the browser lets a page write to the clipboard.
