@@ -106,8 +106,14 @@ _REDIS_URL = env_str("REDIS_URL")
 if _REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [_REDIS_URL]},
+            # channels_redis's layer with a pool that waits for a free connection instead
+            # of raising past redis-py's cap (mhing_site/layers.py).
+            "BACKEND": "mhing_site.layers.BlockingPoolRedisChannelLayer",
+            "CONFIG": {
+                "hosts": [_REDIS_URL],
+                "pool_size": env_int("REDIS_POOL_SIZE", default=50),
+            },
+
         }
     }
 else:

@@ -85,8 +85,9 @@ def test_a_redis_url_selects_the_redis_channel_layer() -> None:
     settings = settings_with(REDIS_URL="redis://cache.internal:6379/2")
 
     assert settings["layers"]["default"] == {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": ["redis://cache.internal:6379/2"]},
+        "BACKEND": "mhing_site.layers.BlockingPoolRedisChannelLayer",
+        "CONFIG": {"hosts": ["redis://cache.internal:6379/2"], "pool_size": 50},
+
     }
 
 
