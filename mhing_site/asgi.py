@@ -1,6 +1,7 @@
 """ASGI entry point: Django for HTTP, Channels for websockets."""
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -8,6 +9,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mhing_site.settings")
 
 # Set up Django (apps, settings) before importing anything that may touch models.
 django_asgi_app = get_asgi_application()
+
+from mhing_site.checks import ensure_static_files_collected  # noqa: E402
+from mhing_site.long_urls import let_daphne_read_long_lines  # noqa: E402
+
+# Daphne runs no system checks: with DEBUG off and no `collectstatic`, refuse to start here
+# rather than fail on every page (mhing_site/checks.py).
+ensure_static_files_collected()
+if "daphne.server" in sys.modules:
+    # Served by daphne (`daphne ...` or `manage.py runserver`): let an over-long address
+    # reach Django's 414 page instead of Twisted dropping the connection (long_urls.py).
+    let_daphne_read_long_lines()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -44,11 +44,16 @@ INSTALLED_APPS = [
     "scoring.apps.ScoringConfig",
     "leagues.apps.LeaguesConfig",
     "games.apps.GamesConfig",
+    # The project's own system checks (mhing_site/checks.py).
+    "mhing_site.apps.SiteConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # Every page's Content-Security-Policy (mhing_site/csp.py); outside the rest, so it
+    # also covers their redirects and refusals.
+    "mhing_site.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -57,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An address over 8 KiB: 414 and a page saying so (mhing_site/long_urls.py).
+    "mhing_site.long_urls.LongUrlMiddleware",
 ]
 
 ROOT_URLCONF = "mhing_site.urls"
@@ -138,7 +145,8 @@ TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts the files servestatic serves when DEBUG is off.
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -21,6 +21,8 @@ if [ "$SERVERS" -gt 1 ] && [ -z "${REDIS_URL:-}" ]; then
     exit 2
 fi
 
+# As deployed, static files first: with DEBUG off the checks refuse to go on without them.
+"$BIN/python" manage.py collectstatic --noinput >/dev/null
 "$BIN/python" manage.py migrate --noinput >/dev/null
 
 PIDS=()

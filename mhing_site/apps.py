@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class SiteConfig(AppConfig):
+    """The project itself, as an app: only so that its system checks are registered."""
+
+    name = "mhing_site"
+    verbose_name = "Mhing League site"
+
+    def ready(self) -> None:
+        from django.core import checks
+
+        from mhing_site.checks import static_files_collected
+
+        checks.register(static_files_collected)
