@@ -1,12 +1,73 @@
 """Why the league refuses a change. Each is a ValidationError, so forms show the message next
 to the fields and nothing is saved."""
 
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.core.exceptions import ValidationError
+from django.db import OperationalError
+from django.utils.translation import gettext as _
+
+# PostgreSQL's answers when it settles two transactions' clash by failing one of them:
+# serialization failure, deadlock, lock not available (only with a lock_timeout set).
+_PG_BUSY = frozenset({"40001", "40P01", "55P03"})
+_SQLITE_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 
 
 class StaleEdit(ValidationError):
     """Someone else changed the round (or the match) since this form was loaded."""
 
 
+class Busy(StaleEdit):
+    """Another save held the database for longer than a request waits (SQLite's write lock
+    past its timeout) or clashed with this one (PostgreSQL's deadlock): nothing was saved,
+    and the same save sent again will most likely go through."""
+
+
 class MatchFinished(ValidationError):
     """The match has ended: no round can be added."""
+
+
+def round_gone(number: int) -> StaleEdit:
+    """The round a page showed was deleted (or undone) by someone else since."""
+    return StaleEdit(
+        _("Someone else deleted round %(number)s meanwhile. Nothing was saved.")
+        % {"number": number},
+        code="gone",
+    )
+
+
+def is_busy(error: BaseException) -> bool:
+    """Did the database refuse because of another transaction, not because of this one?"""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    code = getattr(cause, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _SQLITE_BUSY  # the primary code: SQLITE_BUSY_SNAPSHOT is BUSY
+    if getattr(cause, "sqlstate", None) in _PG_BUSY:
+        return True
+    return "database is locked" in str(error)
+
+
+def busy_message() -> str:
+    return _(
+        "Someone else was saving at the same moment, and the database was busy for too long. "
+        "Nothing was saved: try again."
+    )
+
+
+@contextmanager
+def refused_when_busy() -> Iterator[None]:
+    """Turn the database's "busy" into `Busy`, which the pages show like a stale edit, with
+    the user's entry kept. Put it around the outermost transaction: that is where SQLite
+    waits for the write lock (BEGIN IMMEDIATE) and where PostgreSQL reports a deadlock."""
+    try:
+        yield
+    except OperationalError as error:
+        if not is_busy(error):
+            raise
+        raise Busy(busy_message(), code="busy") from error

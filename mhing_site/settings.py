@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # An address over 8 KiB: 414 and a page saying so (mhing_site/long_urls.py).
     "mhing_site.long_urls.LongUrlMiddleware",
+    # A save that found the database busy too long: "try again" (503), not a server error.
+    "mhing_site.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "mhing_site.urls"
@@ -106,6 +108,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "timeout": 10,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several organisers may save at once, and live tables write on every move. WAL lets
+    # pages read while one request writes. IMMEDIATE takes the write lock when a transaction
+    # begins, so a second writer waits its turn (up to SQLITE_TIMEOUT seconds) instead of
+    # failing at once with "database is locked", as a reading transaction that starts to
+    # write does under SQLite's default (DEFERRED). NORMAL is safe with WAL: a power cut may
+    # lose the last commits, never corrupt the file.
+    _SQLITE_TIMEOUT = env_int("SQLITE_TIMEOUT", default=20)
+    if _SQLITE_TIMEOUT < 1:
+        raise ImproperlyConfigured(f"SQLITE_TIMEOUT={_SQLITE_TIMEOUT} must be 1 second or more.")
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": _SQLITE_TIMEOUT,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

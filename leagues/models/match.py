@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
+from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -13,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from leagues.errors import MatchFinished, StaleEdit
+from leagues.errors import MatchFinished, StaleEdit, refused_when_busy, round_gone
 from scoring.mhing.match_scoring import (
     MatchRules,
     MatchTally,
@@ -28,6 +29,19 @@ from .history import RoundChange
 from .league import League, VariantChoice
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
+
+
+def _saving(method):
+    """A Match method that saves: one transaction, and the database's "busy" (a lock still
+    held by another save when the wait ran out) refused as `Busy`, never a server error."""
+    atomic = transaction.atomic(method)
+
+    @wraps(method)
+    def wrapper(*args, **kwargs):
+        with refused_when_busy():
+            return atomic(*args, **kwargs)
+
+    return wrapper
 
 
 class Match(models.Model):
@@ -155,11 +169,11 @@ class Match(models.Model):
         players = self.seated_players()
         return players[dealer_for_round(self.first_dealer, number, len(players))]
 
-    @transaction.atomic
+    @_saving
     def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
         """Add the next round. Refused once the match has ended (RULES.md §6), or when the
         match changed since `expected_version` (two organisers entering the same round)."""
-        match = self._lock(expected_version)
+        match = self._lock(expected_version, _entered_meanwhile)
         if match.is_finished:
             raise MatchFinished(_("The match is over: no round can be added."), code="finished")
         score = entry.check(match)
@@ -183,27 +197,15 @@ class Match(models.Model):
         self.refresh_from_db()
         return round_
 
-    @transaction.atomic
+    @_saving
     def correct_round(self, round_: Round, entry: RoundEntry, by, expected_version: int) -> Round:
         """Replace a round's entry. `expected_version` is the round's version the correction
         was made from: if someone saved the round meanwhile, this save is refused."""
         match = self._lock()
-        before_round = Round.objects.select_related("winner", "discarder", "hand").get(
-            pk=round_.pk, match=match
-        )
+        before_round = _current(match, round_, expected_version, _corrected_meanwhile)
         before = before_round.snapshot()
         score = entry.check(match)
-        if not Round.objects.filter(pk=round_.pk, version=expected_version).update(
-            version=F("version") + 1
-        ):
-            raise StaleEdit(
-                _(
-                    "Someone else changed round %(number)s while you were editing it. "
-                    "Your correction was not saved: look at the round again."
-                )
-                % {"number": round_.number},
-                code="stale",
-            )
+        Round.objects.filter(pk=round_.pk).update(version=F("version") + 1)
         updated = Round.objects.get(pk=round_.pk)
         updated.apply_entry(entry, score)
         updated.save()
@@ -226,58 +228,59 @@ class Match(models.Model):
         self.refresh_from_db()
         return updated
 
-    @transaction.atomic
+    @_saving
     def delete_round(self, round_: Round, by, expected_version: int) -> None:
         """Remove a round entered by mistake. Later rounds move up one number, and their
         dealers follow, since the deal passes left once per round played."""
         match = self._lock()
-        current = Round.objects.select_related("winner", "discarder", "hand").get(
-            pk=round_.pk, match=match
-        )
-        if current.version != expected_version:
-            raise StaleEdit(
-                _(
-                    "Someone else changed round %(number)s meanwhile; it was not deleted. "
-                    "Look at the round again."
-                )
-                % {"number": current.number},
-                code="stale",
-            )
+        match._delete(_current(match, round_, expected_version, _deleted_meanwhile), by)
+        self.refresh_from_db()
+
+    @_saving
+    def undo_last_round(self, by, expected_version: int | None = None) -> int:
+        """Delete the last round; its number. The last round is the one under the lock, and
+        the version is compared there too: an undo sent from an older sheet must not take
+        away a round someone entered meanwhile."""
+        match = self._lock(expected_version, _undone_meanwhile)
+        last = match.rounds.select_related("winner", "discarder", "hand").order_by("-number")
+        current = last.first()
+        if current is None:
+            raise ValidationError(_("There is no round to undo."), code="no_round")
+        match._delete(current, by)
+        self.refresh_from_db()
+        return current.number
+
+    def _delete(self, current: Round, by) -> None:
+        """Delete `current` from this locked match, close the gap and record it."""
         before = current.snapshot()
         number = current.number
         current.delete()
-        later = list(match.rounds.filter(number__gt=number).order_by("number"))
-        players = match.seated_players()
+        later = list(self.rounds.filter(number__gt=number).order_by("number"))
+        players = self.seated_players()
         for moved in later:
             moved.number -= 1
-            moved.dealer = players[dealer_for_round(match.first_dealer, moved.number, len(players))]
+            moved.dealer = players[dealer_for_round(self.first_dealer, moved.number, len(players))]
+            # The match's new version is higher than any a round of it has had, so a page
+            # still showing the round that had this number before is refused, not applied
+            # to this one.
+            moved.version = self.version
             # One at a time, in order, so the unique (match, number) constraint always holds.
-            moved.save(update_fields=["number", "dealer"])
-        match.settle()
+            moved.save(update_fields=["number", "dealer", "version"])
+        self.settle()
         RoundChange.objects.create(
-            match=match, number=number, action=RoundChange.Action.DELETED, by=by, before=before
+            match=self, number=number, action=RoundChange.Action.DELETED, by=by, before=before
         )
-        self.refresh_from_db()
 
-    def undo_last_round(self, by, expected_version: int | None = None) -> None:
-        last = self.rounds.order_by("-number").first()
-        if last is None:
-            raise ValidationError(_("There is no round to undo."), code="no_round")
-        if expected_version is not None and expected_version != self.version:
-            raise StaleEdit(_("The match changed meanwhile: nothing was undone."), code="stale")
-        self.delete_round(last, by, last.version)
-
-    def _lock(self, expected_version: int | None = None) -> Match:
-        """This match, locked for the rest of the transaction, its version bumped."""
+    def _lock(
+        self, expected_version: int | None = None, stale: Callable[[], str] | None = None
+    ) -> Match:
+        """This match, locked for the rest of the transaction, its version bumped; StaleEdit
+        with the `stale()` message when its version is no longer `expected_version`. Every
+        check of a version happens after this, under the lock (SQLite: the write lock taken
+        at BEGIN IMMEDIATE), or a change made in between would slip through."""
         match = Match.objects.select_for_update().get(pk=self.pk)
         if expected_version is not None and match.version != expected_version:
-            raise StaleEdit(
-                _(
-                    "The score sheet changed while you were entering this round (someone "
-                    "else saved a round). Nothing was saved: check the sheet and enter it again."
-                ),
-                code="stale",
-            )
+            raise StaleEdit(stale() if stale else _entered_meanwhile(), code="stale")
         match.version += 1
         match.save(update_fields=["version"])
         return match
@@ -313,6 +316,48 @@ class Match(models.Model):
         Match.objects.filter(pk=self.pk).update(status=self.status)
         if self.Status.FINISHED in (was_finished, self.status):
             self.league.rerate()
+
+
+def _current(
+    match: Match, round_: Round, expected_version: int, stale: Callable[[int], str]
+) -> Round:
+    """The round as it is under the match's lock; StaleEdit if it has changed since the page
+    showed it at `expected_version`, or is gone."""
+    current = (
+        Round.objects.select_related("winner", "discarder", "hand")
+        .filter(pk=round_.pk, match=match)
+        .first()
+    )
+    if current is None:
+        raise round_gone(round_.number)
+    if current.version != expected_version:
+        raise StaleEdit(stale(current.number), code="stale")
+    return current
+
+
+def _entered_meanwhile() -> str:
+    return _(
+        "The score sheet changed while you were entering this round (someone "
+        "else saved a round). Nothing was saved: check the sheet and enter it again."
+    )
+
+
+def _undone_meanwhile() -> str:
+    return _("The match changed meanwhile: nothing was undone.")
+
+
+def _corrected_meanwhile(number: int) -> str:
+    return _(
+        "Someone else changed round %(number)s while you were editing it. "
+        "Your correction was not saved: look at the round again."
+    ) % {"number": number}
+
+
+def _deleted_meanwhile(number: int) -> str:
+    return _(
+        "Someone else changed round %(number)s meanwhile; it was not deleted. "
+        "Look at the round again."
+    ) % {"number": number}
 
 
 def _result_of(round_: Round, positions: dict[int, int]) -> RoundResult:

@@ -22,6 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from leagues.access import visible_league
+from leagues.errors import Busy, refused_when_busy
 from leagues.exchange import league_document, write_rounds_csv, write_standings_csv
 from leagues.exchange_forms import ImportForm
 from leagues.exchange_import import (
@@ -89,14 +90,17 @@ def import_page(request: HtmxHttpRequest) -> HttpResponse:
     )
     if form.is_valid():
         try:
-            imported = import_league(
-                form.document,
-                by=request.user,
-                slug=form.cleaned_data.get("slug") or None,
-                into=form.cleaned_data["league"],
-            )
+            with refused_when_busy():
+                imported = import_league(
+                    form.document,
+                    by=request.user,
+                    slug=form.cleaned_data.get("slug") or None,
+                    into=form.cleaned_data["league"],
+                )
         except ImportRefused as refused:
             form.add_refusal(refused)
+        except Busy as busy:
+            form.add_error(None, busy)
         else:
             messages.success(request, imported.summary())
             url = imported.league.get_absolute_url()

@@ -14,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from leagues.access import organised_league, visible_match
+from leagues.errors import refused_when_busy
 from leagues.forms import MatchForm, add_model_error
 from leagues.models import Match
 from leagues.sheet import sheet_context
@@ -47,7 +48,8 @@ def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = MatchForm(league, request.POST or None)
     if form.is_bound and form.is_valid():
         try:
-            started = form.begin_match(by=request.user)
+            with refused_when_busy():
+                started = form.begin_match(by=request.user)
         except ValidationError as error:
             add_model_error(form, error)
         else:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from leagues.access import visible_match
-from leagues.errors import MatchFinished, StaleEdit
+from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.models import Match, Round, RoundEntry
 from leagues.models.round import Outcome, WinType
@@ -39,12 +39,29 @@ def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
     return match
 
 
-def _correcting(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> tuple[Match, Round]:
+def _correcting(
+    request: HtmxHttpRequest, slug: str, pk: int, number: int
+) -> tuple[Match, Round | None]:
+    """The match and its round `number`; no round when a form posts to a number that no
+    longer exists (the round was deleted or undone meanwhile). A page asked for is a 404."""
     match = visible_match(request, slug, pk)
     if not match.can_correct(request.user):
         raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
-    rounds = Round.objects.select_related("winner", "discarder", "hand")
-    return match, get_object_or_404(rounds, match=match, number=number)
+    round_ = _round(match=match, number=number)
+    if round_ is None and request.method != "POST":
+        raise Http404
+    return match, round_
+
+
+def _round(**lookup) -> Round | None:
+    return Round.objects.select_related("winner", "discarder", "hand").filter(**lookup).first()
+
+
+def _gone(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
+    """A correction or deletion of a round someone else deleted meanwhile: said on the sheet,
+    where the rounds as they now are can be seen."""
+    messages.error(request, round_gone(number).message)
+    return redirect(match)
 
 
 def _round_page(
@@ -143,6 +160,8 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
+    if round_ is None:
+        return _gone(request, match, number)
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
         query = request.GET if request.method == "GET" else request.POST
@@ -169,7 +188,9 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
                 round_, form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
             )
         except StaleEdit as error:
-            round_ = Round.objects.select_related("winner", "discarder", "hand").get(pk=round_.pk)
+            round_ = _round(pk=round_.pk)
+            if round_ is None:
+                return _gone(request, match, number)
             form = form.with_version(round_.version)
             form.add_error(None, error)
             current = describe(round_.snapshot())
@@ -189,13 +210,17 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
 @login_required
 def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
+    if round_ is None:
+        return _gone(request, match, number)
     form = VersionForm(request.POST or None, initial={"version": round_.version})
     if form.is_bound and form.is_valid():
         try:
             match.delete_round(round_, request.user, form.cleaned_data["version"])
         except ValidationError as error:
             # Shown again as the round now is, ready to delete deliberately.
-            round_ = Round.objects.select_related("winner", "discarder", "hand").get(pk=round_.pk)
+            round_ = _round(pk=round_.pk)
+            if round_ is None:
+                return _gone(request, match, number)
             form = VersionForm({"version": round_.version})
             form.is_valid()
             add_model_error(form, error)
@@ -258,9 +283,9 @@ def round_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _("Nothing was undone: reload the page and try again."))
         return _after_button(request, match)
     try:
-        match.undo_last_round(request.user, expected_version=form.cleaned_data["version"])
+        undone = match.undo_last_round(request.user, expected_version=form.cleaned_data["version"])
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, _("Round %(number)s was undone.") % {"number": last.number})
+        messages.success(request, _("Round %(number)s was undone.") % {"number": undone})
     return _after_button(request, match)

@@ -17,6 +17,7 @@ CONFIG_VARIABLES = (
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
     "DATABASE_URL",
+    "SQLITE_TIMEOUT",
     "REDIS_URL",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -106,6 +107,51 @@ def test_the_pool_size_comes_from_the_environment() -> None:
     )
 
     assert settings["db"]["OPTIONS"]["pool"]["max_size"] == 50
+
+
+SQLITE_PRAGMAS = (
+    "import json, django; django.setup(); from django.db import connection; "
+    "cursor = connection.cursor(); "
+    "print(json.dumps([cursor.execute(f'PRAGMA {name}').fetchone()[0] "
+    "for name in ('journal_mode', 'synchronous', 'busy_timeout')]))"
+)
+
+
+def test_sqlite_writers_wait_their_turn_in_wal_mode(tmp_path) -> None:
+    """Two saves at once: the second waits for the write lock (IMMEDIATE, up to 20 s)
+    instead of failing with "database is locked"; pages read while one writes (WAL)."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+
+    options = settings_with(DATABASE_URL=url)["db"]["OPTIONS"]
+    result = run("-c", SQLITE_PRAGMAS, DATABASE_URL=url)
+
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] == 20
+    assert result.returncode == 0, result.stderr
+    # journal mode, synchronous (1 = NORMAL), busy timeout in milliseconds
+    assert json.loads(result.stdout) == ["wal", 1, 20000]
+
+
+def test_sqlite_timeout_comes_from_the_environment(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+
+    result = run("-c", SQLITE_PRAGMAS, DATABASE_URL=url, SQLITE_TIMEOUT="3")
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)[2] == 3000
+
+
+def test_it_refuses_a_sqlite_timeout_under_a_second() -> None:
+    result = run("-c", "import django; django.setup()", SQLITE_TIMEOUT="0")
+
+    assert result.returncode != 0
+    assert "SQLITE_TIMEOUT=0 must be 1 second or more" in result.stderr
+
+
+def test_postgres_gets_none_of_the_sqlite_options() -> None:
+    settings = settings_with(DATABASE_URL="postgres://league:pw@db.internal:5432/mhing")
+
+    assert set(settings["db"]["OPTIONS"]) == {"pool"}
 
 
 def test_hosts_and_trusted_origins_are_comma_separated() -> None:

@@ -1,0 +1,38 @@
+"""A save that found the database busy: a page saying "try again", never a server error.
+
+SQLite lets one transaction write at a time; the others wait for it (settings: IMMEDIATE
+transactions and a timeout, SQLITE_TIMEOUT). When the wait runs out, or PostgreSQL breaks a
+deadlock, the league's forms say so next to the user's entry (leagues.errors.
+refused_when_busy). This middleware is the net under every other page that writes (signing
+in, the lobby, the admin): 503 with Retry-After, and what to do next.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from leagues.errors import busy_message, is_busy
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 5
+
+
+class BusyDatabaseMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not is_busy(exception):
+            return None
+        log.warning("%s %s: the database was busy: %s", request.method, request.path, exception)
+        response = render(request, "busy.html", {"message": busy_message()}, status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
