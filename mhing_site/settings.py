@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # An address over 8 KiB: 414 and a page saying so (mhing_site/long_urls.py).
     "mhing_site.long_urls.LongUrlMiddleware",
+    # A visit to an address that takes a form's submission: a 405 page, not a blank one.
+    "mhing_site.not_allowed.NotAllowedPageMiddleware",
     # A save that found the database busy too long: "try again" (503), not a server error.
     "mhing_site.busy.BusyDatabaseMiddleware",
 ]
@@ -139,7 +141,6 @@ if _REDIS_URL:
                 "hosts": [_REDIS_URL],
                 "pool_size": env_int("REDIS_POOL_SIZE", default=50),
             },
-
         }
     }
 else:

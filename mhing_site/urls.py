@@ -5,6 +5,8 @@ from mhing_site import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # Browsers and feed readers ask for /favicon.ico whatever the page says.
+    path("favicon.ico", views.favicon),
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
     path("", include("games.urls")),

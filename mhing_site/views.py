@@ -2,7 +2,8 @@ import copy
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_GET
 
@@ -12,6 +13,12 @@ from leagues.access import SignInRequired
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """The site's icon for browsers that ask /favicon.ico (base.html links the SVG)."""
+    return redirect(static("favicon.svg"), permanent=False)
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
