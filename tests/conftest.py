@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 # Debian's Chromium: playwright cannot download its own browser here (no internet).
@@ -41,6 +43,23 @@ def _database_beside_playwright(request: pytest.FixtureRequest) -> None:
     run that drives a browser."""
     if any(item.get_closest_marker("browser") for item in request.session.items):
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """In a run with browser tests, daphne serves pages from another process, so SQLite's
+    test database must be a file both processes open, not the usual one in memory. Set once
+    for the session here: the database is created by whichever test needs it first."""
+    if not any(item.get_closest_marker("browser") for item in request.session.items):
+        return
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = Path(tmp_path_factory.mktemp("live-db")) / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -41,18 +40,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
 SMALL_HAND = "123c 456b 789k 234c 55k"
 OTHER_HAND = "1c 2c 3c 4b 5b 6b 7k 8k 9k 2c 3c 4c 5k 5k"
 BIG_HAND = "567b 567b 678b 789b 99b"
-
-
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(
-    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    """Daphne serves from another process, so SQLite's test database must be a file that
-    both processes open, not the usual one in memory."""
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
-        path = Path(tmp_path_factory.mktemp("csp-db")) / "test.sqlite3"
-        database.setdefault("TEST", {})["NAME"] = str(path)
 
 
 @pytest.fixture(autouse=True)

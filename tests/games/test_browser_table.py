@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from pathlib import Path
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -35,18 +34,6 @@ MOVES = (
     '#live-hand button[data-action="discard"]:enabled',
 )
 ROUND_OVER = "#live-result:not([hidden]) h2"
-
-
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(
-    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    """Daphne serves from another process, so SQLite's test database must be a file that
-    both processes open, not the usual one in memory."""
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
-        path = Path(tmp_path_factory.mktemp("live-db")) / "test.sqlite3"
-        database.setdefault("TEST", {})["NAME"] = str(path)
 
 
 @pytest.fixture(autouse=True)
