@@ -24,6 +24,7 @@ from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
 from games.snapshots import db_call, keep, kept, load, loaded, seats_after_move
+from leagues.errors import is_busy
 
 log = logging.getLogger(__name__)
 
@@ -190,11 +191,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.reply_to = None
         try:
             await self._receive(text_data)
-        except Exception:
+        except Exception as error:
             # Whatever went wrong, the socket stays open and says so: a consumer that raised
             # would be closed with 1011 without its disconnect ever running.
-            log.exception("table %s: frame failed", self.slug)
-            await self._error("server_error", "server_error")
+            if is_busy(error):  # the database's write lock or its pool, taken too long
+                log.warning("table %s: database busy: %s", self.slug, error)
+                await self._error("busy", "busy")
+            else:
+                log.exception("table %s: frame failed", self.slug)
+                await self._error("server_error", "server_error")
 
     async def _receive(self, text_data: str | None) -> None:
         if text_data is None:
@@ -295,8 +300,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def _error(self, code: str, problem: str, **fields: Any) -> None:
         try:
             version = await _current_version(self.slug)
-        except Table.DoesNotExist:
-            version = 0
+        except Exception:  # gone, or the database is what failed: the last version sent
+            version = self.sent
         with translation.override(self.language):
             await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
 

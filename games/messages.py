@@ -50,6 +50,9 @@ PROBLEMS = {
     "frames_are_text": gettext_lazy("Frames are JSON text, not binary."),
     "not_json": gettext_lazy("A frame is a JSON object."),
     "frame_too_large": gettext_lazy("A frame is at most %(limit)s characters long."),
+    "busy": gettext_lazy(
+        "The server is busy with other tables' moves; nothing changed. Send your move again."
+    ),
     "server_error": gettext_lazy(
         "The server could not handle this frame; nothing changed. Try again, or reload the page."
     ),

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import ValidationError
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -46,30 +45,18 @@ ANSWER = "answer"  # a bot's answer to a discard: given at once (docs/live_proto
 # -- one change = one transaction -------------------------------------------------------------
 
 
-def _retrying(fn: Callable[[], T]) -> T:
-    """Run `fn` in a transaction; retry when SQLite says another process holds the write
-    lock (PostgreSQL waits on the row lock instead, so it never gets here)."""
-    for attempt in range(6):
-        try:
-            with transaction.atomic():
-                return fn()
-        except OperationalError as error:
-            if transaction.get_connection().in_atomic_block or "locked" not in str(error):
-                raise
-            if attempt == 5:
-                raise
-            time.sleep(0.01 * 2**attempt)
-    raise AssertionError("unreachable")
-
-
 def change(method: Callable[..., T]) -> Callable[..., T]:
-    """A Table method that changes the table: in its own (retried) transaction, then `self`
-    brought up to date, and a match that has just ended recorded in the league."""
+    """A Table method that changes the table: in its own transaction, then `self` brought up
+    to date, and a match that has just ended recorded in the league. On SQLite the
+    transaction waits for the write lock itself (IMMEDIATE, SQLITE_TIMEOUT in settings);
+    PostgreSQL waits on the row lock. A wait that runs out raises OperationalError, which
+    the callers report as busy (leagues.errors.is_busy)."""
 
     @wraps(method)
     def wrapper(self: Table, *args: Any, **kwargs: Any) -> T:
         self._row = None
-        result = _retrying(lambda: method(self, *args, **kwargs))
+        with transaction.atomic():
+            result = method(self, *args, **kwargs)
         if self._row is not None:
             # The locked row as saved: no need to read it back.
             for field in self._meta.concrete_fields:

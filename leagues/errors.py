@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
 from django.utils.translation import gettext as _
+from psycopg_pool import PoolTimeout
 
 # PostgreSQL's answers when it settles two transactions' clash by failing one of them:
 # serialization failure, deadlock, lock not available (only with a lock_timeout set).
@@ -41,10 +42,13 @@ def round_gone(number: int) -> StaleEdit:
 
 
 def is_busy(error: BaseException) -> bool:
-    """Did the database refuse because of another transaction, not because of this one?"""
+    """Did the database refuse because of another transaction, not because of this one?
+    Or was every connection of PostgreSQL's pool in use for longer than a request waits?"""
     if not isinstance(error, OperationalError):
         return False
     cause = error.__cause__
+    if isinstance(cause, PoolTimeout):
+        return True
     code = getattr(cause, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in _SQLITE_BUSY  # the primary code: SQLITE_BUSY_SNAPSHOT is BUSY

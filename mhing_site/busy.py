@@ -2,8 +2,8 @@
 
 SQLite lets one transaction write at a time; the others wait for it (settings: IMMEDIATE
 transactions and a timeout, SQLITE_TIMEOUT). When the wait runs out, or PostgreSQL breaks a
-deadlock, the league's forms say so next to the user's entry (leagues.errors.
-refused_when_busy). This middleware is the net under every other page that writes (signing
+deadlock, or every connection of PostgreSQL's pool stays taken past its timeout, the league's
+forms say so next to the user's entry (leagues.errors.refused_when_busy). This middleware is the net under every other page that writes (signing
 in, the lobby, the admin): 503 with Retry-After, and what to do next.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 from leagues.errors import busy_message, is_busy
 
@@ -33,6 +34,14 @@ class BusyDatabaseMiddleware:
         if not is_busy(exception):
             return None
         log.warning("%s %s: the database was busy: %s", request.method, request.path, exception)
-        response = render(request, "busy.html", {"message": busy_message()}, status=503)
+        context = {"message": busy_message()}
+        try:
+            response = render(request, "busy.html", context, status=503)
+        except Exception as again:
+            if not is_busy(again):
+                raise
+            # The page itself needs the database (the signed-in user, the messages): with
+            # every pooled connection taken, it is drawn without the request instead.
+            response = HttpResponse(render_to_string("busy.html", context), status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response

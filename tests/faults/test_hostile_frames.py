@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import OperationalError
 
 from games.models import Table
 from mhing_site.asgi import application
@@ -98,6 +99,14 @@ async def test_a_frame_that_fails_unexpectedly_is_answered_and_the_socket_lives_
     monkeypatch.setattr(consumers, "_act", broken)
     frame = await client.act({"type": "pass"})
     assert (frame["code"], frame["reason"]) == ("server_error", "server_error")
+
+    async def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(consumers, "_act", locked)
+    frame = await client.act({"type": "pass"})
+    assert (frame["code"], frame["reason"]) == ("busy", "busy")
+    assert "Send your move again" in frame["message"]
     monkeypatch.undo()
     assert (await client.ask({"type": "sync", "version": 0}))["type"] == "snapshot"
     seat = (await database_sync_to_async((await current(table.slug)).seat_list)())[0]
