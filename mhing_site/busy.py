@@ -2,9 +2,10 @@
 
 SQLite lets one transaction write at a time; the others wait for it (settings: IMMEDIATE
 transactions and a timeout, SQLITE_TIMEOUT). When the wait runs out, or PostgreSQL breaks a
-deadlock, or every connection of PostgreSQL's pool stays taken past its timeout, the league's
-forms say so next to the user's entry (leagues.errors.refused_when_busy). This middleware is the net under every other page that writes (signing
-in, the lobby, the admin): 503 with Retry-After, and what to do next.
+deadlock, or every connection of PostgreSQL's pool stays taken past its timeout, the
+league's forms say so next to the user's entry (leagues.errors.refused_when_busy). This
+middleware is the net under every other page that writes (signing in, the lobby, the
+admin): 503 with Retry-After, and what to do next.
 """
 
 from __future__ import annotations
