@@ -13,6 +13,8 @@ class RoundChange(models.Model):
         ADDED = "added", _("added")
         EDITED = "edited", _("corrected")
         DELETED = "deleted", _("deleted")
+        # The last round taken back with "Undo" (a deletion too, said as the organiser did it).
+        UNDONE = "undone", _("undone")
 
     match = models.ForeignKey("leagues.Match", on_delete=models.CASCADE, related_name="changes")
     round = models.ForeignKey(

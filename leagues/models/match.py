@@ -246,11 +246,11 @@ class Match(models.Model):
         current = last.first()
         if current is None:
             raise ValidationError(_("There is no round to undo."), code="no_round")
-        match._delete(current, by)
+        match._delete(current, by, RoundChange.Action.UNDONE)
         self.refresh_from_db()
         return current.number
 
-    def _delete(self, current: Round, by) -> None:
+    def _delete(self, current: Round, by, action: str = RoundChange.Action.DELETED) -> None:
         """Delete `current` from this locked match, close the gap and record it."""
         before = current.snapshot()
         number = current.number
@@ -267,9 +267,7 @@ class Match(models.Model):
             # One at a time, in order, so the unique (match, number) constraint always holds.
             moved.save(update_fields=["number", "dealer", "version"])
         self.settle()
-        RoundChange.objects.create(
-            match=self, number=number, action=RoundChange.Action.DELETED, by=by, before=before
-        )
+        RoundChange.objects.create(match=self, number=number, action=action, by=by, before=before)
 
     def _lock(
         self, expected_version: int | None = None, stale: Callable[[], str] | None = None

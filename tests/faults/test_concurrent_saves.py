@@ -222,7 +222,7 @@ def test_an_undo_and_a_new_round_from_the_same_sheet_keep_one(site, capsys):
             saved="Round 2 was undone.",
             refused=(UNDONE_MEANWHILE,),
             rounds=[[1, "Rosa"]],
-            changes=["added", "added", "deleted"],
+            changes=["added", "added", "undone"],
         )
         new = Save(
             send=lambda barrier: otto.post(match_url(match, "rounds/new/"), data, barrier),

@@ -145,6 +145,13 @@ class TestCorrections:
         match.undo_last_round(organiser)
         assert [r.outcome for r in match.rounds.all()] == ["won"]
 
+    def test_the_history_says_an_undo_undid_the_round(self, match, pia, organiser):
+        match.record_round(win(pia))
+        match.undo_last_round(organiser)
+        change = RoundChange.objects.get(number=1, action__in=["deleted", "undone"])
+        assert change.action == "undone"
+        assert str(change) == "undone 1"
+
     def test_a_correction_that_would_end_the_match_early_is_refused(self, league, players):
         match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
         first = match.record_round(win(players[0]))

@@ -274,7 +274,7 @@ class TestUndo:
 
         assert "Round 2 was undone." in words(response)
         assert [r.number for r in Round.objects.all()] == [1]
-        assert "Round 2 deleted" in words(response)  # in the history
+        assert "Round 2 undone" in words(response)  # in the history: what the organiser did
 
     def test_undo_through_htmx_returns_the_sheet(self, organiser_client, match, players):
         match.record_round(win(players[1]))
