@@ -1,0 +1,73 @@
+"""Shared by the browser tests of page layout: the viewports where the site was found cut
+off, and screenshots to look at.
+
+Set MHING_SCREENSHOTS to a directory and the layout tests save what they measured there
+(`MHING_SCREENSHOTS=/tmp/shots make test-browser`): passing is not the same as looking right.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+
+
+def keep_screenshot(target: Page | Locator, name: str) -> None:
+    """Save a screenshot of the page (whole) or element as NAME.png, when asked to."""
+    folder = os.environ.get("MHING_SCREENSHOTS")
+    if not folder:
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    path = Path(folder) / f"{name}.png"
+    if isinstance(target, Page):
+        target.screenshot(path=path, full_page=True)
+    else:
+        target.screenshot(path=path)
+
+
+# The page's own width and whatever sticks out past the viewport's right edge: elements whose
+# box ends beyond it, unless an ancestor clips them (scrolls or hides overflow).
+OVERFLOW = """() => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (node) => {
+        for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+            const style = getComputedStyle(up);
+            if (style.overflowX !== "visible") return true;
+        }
+        return false;
+    };
+    const out = [...document.body.querySelectorAll("*")]
+        .filter(node => {
+            const box = node.getBoundingClientRect();
+            return box.width > 0 && box.right > width + 0.5 && !clipped(node);
+        })
+        .map(node => node.tagName.toLowerCase() + (node.id ? "#" + node.id : "")
+             + (node.className && typeof node.className === "string"
+                ? "." + node.className.trim().split(/\\s+/).join(".") : ""));
+    return {scrollWidth: document.documentElement.scrollWidth, width, out};
+}"""
+
+
+def overflow(page: Page) -> dict:
+    """{scrollWidth, width, out}: see OVERFLOW."""
+    return page.evaluate(OVERFLOW)
+
+
+# Boxes that scroll sideways (their content is wider than they are), by id or class.
+SCROLLING = """() => [...document.body.querySelectorAll("*")]
+    .filter(node => {
+        const overflow = getComputedStyle(node).overflowX;
+        return (overflow === "auto" || overflow === "scroll")
+            && node.scrollWidth > node.clientWidth;
+    })
+    .map(node => node.id ? "#" + node.id : "." + [...node.classList].join("."))"""
+
+
+def scrolling(page: Page) -> list[str]:
+    """The page's boxes that scroll sideways: see SCROLLING."""
+    return page.evaluate(SCROLLING)
