@@ -36,6 +36,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import League, Match, Player, Seat, WinningHand
 
@@ -111,6 +112,12 @@ class Column:
     descending_first: bool = True
     numeric: bool = True
     help: str | Promise = ""  # the heading's title
+    # What a phone shows instead of `label`, where the label is too long for its column.
+    short: str | Promise = ""
+
+    @property
+    def short_label(self) -> str | Promise:
+        return self.short or self.label
 
 
 COLUMNS = (
@@ -122,15 +129,26 @@ COLUMNS = (
         numeric=False,
     ),
     Column("played", _("Matches"), lambda s: s.played),
-    Column("wins", _("Match wins"), lambda s: s.wins),
-    Column("rounds", _("Rounds won"), lambda s: s.rounds_won),
+    Column("wins", _("Match wins"), lambda s: s.wins, short=pgettext_lazy("standings", "Wins")),
+    Column(
+        "rounds",
+        _("Rounds won"),
+        lambda s: s.rounds_won,
+        short=pgettext_lazy("standings", "Rounds"),
+    ),
     Column("points", _("Points"), lambda s: s.points),
-    Column("average", _("Points per round won"), lambda s: s.average),
+    Column(
+        "average",
+        _("Points per round won"),
+        lambda s: s.average,
+        short=pgettext_lazy("standings", "Per round"),
+    ),
     Column(
         "best",
         _("Best hand"),
         lambda s: s.best,
         help=_("Points (credits) of the best hand; the link shows its round."),
+        short=pgettext_lazy("standings", "Best"),
     ),
     Column(
         "rating",
@@ -140,6 +158,7 @@ COLUMNS = (
             "OpenSkill rating: the skill μ less three times its uncertainty σ, so it is "
             "cautious while a player has few matches."
         ),
+        short=pgettext_lazy("standings", "Rating"),
     ),
 )
 COLUMNS_BY_KEY = {column.key: column for column in COLUMNS}
@@ -258,6 +277,13 @@ class Standings:
     @cached_property
     def rows(self) -> list[Standing]:
         return self.sort.apply(league_standings(self.league))
+
+    @cached_property
+    def labels(self) -> dict[str, str]:
+        """Each column's short heading by key: a phone shows some figures with it beside
+        them instead of under their heading (league.html). Translated once here, not once
+        a cell."""
+        return {column.key: str(column.short_label) for column in COLUMNS}
 
     def headers(self) -> list[Header]:
         headers = []

@@ -330,6 +330,20 @@ class TestLinks:
         for player in players:
             assert f'href="{player.get_absolute_url()}"' in html
 
+    def test_a_phone_gets_short_headings_and_each_figure_labelled_with_one(
+        self, client, league, season
+    ):
+        """The phone's two-line layout (league.css) shows the secondary figures with their
+        short heading beside them; screen readers keep the full heading."""
+        html = client.get(league.get_absolute_url()).text
+
+        for short in ("Matches", "Wins", "Rounds", "Per round", "Best"):
+            assert html.count(f'data-label="{short}"') == 4  # one a player
+        assert (
+            '<span class="label-full">Match wins</span>'
+            '<span class="label-short" aria-hidden="true">Wins</span>'
+        ) in html
+
 
 def grow(league: League, players: list[Player], matches: int) -> None:
     """Add matches with rounds won by everyone, some finished."""
