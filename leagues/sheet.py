@@ -3,8 +3,12 @@
 One combined table, not a paper sheet per player: only a round's winner scores, so each
 round's column holds the winner's credits per combination, once, and the players' running
 grand totals follow as one row per player. Four players' paper sheets would repeat 18 mostly
-empty rows four times; the combined table stays one screen tall on a laptop and scrolls
-sideways on a phone (the row labels stay put).
+empty rows four times; the combined table stays one screen tall on a laptop.
+
+A long match does not run off the side of the page: the page shows the sheet in blocks of at
+most ROUNDS_PER_BLOCK rounds, one under the other, each with the row labels again (as a
+paper sheet carries on on a new line). Ten compact round columns and the labels fit a laptop
+(1280 px); a phone scrolls each block sideways, its row labels staying put.
 
 `score_sheet(match)` reads a match in a fixed number of queries, however many rounds it has;
 `lay_out` turns those rows into columns and rows without touching the database.
@@ -29,6 +33,7 @@ from .models.round import WinType
 
 _CARDS_BY_CODE = {card.code: card for card in Card}
 CREDIT_GROUPS = (1, 3, 5, 8)
+ROUNDS_PER_BLOCK = 10
 
 
 def combination_name(combination: Combination) -> str:
@@ -176,6 +181,37 @@ class ScoreSheet:
     @property
     def last(self) -> Column | None:
         return self.columns[-1] if self.columns else None
+
+    @property
+    def first(self) -> Column | None:
+        return self.columns[0] if self.columns else None
+
+    def rounds(self, start: int, stop: int) -> ScoreSheet:
+        """The part of the sheet with the columns `start` to `stop` (Python's slice)."""
+        cut = slice(start, stop)
+        groups = tuple(
+            CombinationGroup(
+                group.credits,
+                tuple(CombinationRow(row.combination, row.cells[cut]) for row in group.rows),
+            )
+            for group in self.groups
+        )
+        players = tuple(PlayerRow(row.seat, row.cells[cut]) for row in self.players)
+        return ScoreSheet(self.seats, self.columns[cut], groups, players, self.chips)
+
+    def blocks(self, most: int = ROUNDS_PER_BLOCK) -> list[ScoreSheet]:
+        """The sheet in as few blocks of at most `most` rounds as it takes, their sizes as
+        even as can be (11 rounds: 6 and 5, not 10 and a lonely 1)."""
+        count = -(-len(self.columns) // most)  # rounded up
+        if count <= 1:
+            return [self]
+        size, larger = divmod(len(self.columns), count)
+        blocks, start = [], 0
+        for index in range(count):
+            stop = start + size + (index < larger)
+            blocks.append(self.rounds(start, stop))
+            start = stop
+        return blocks
 
 
 def score_sheet(match: Match) -> ScoreSheet:

@@ -115,7 +115,7 @@ class TestTheSheet:
         text = page(client, played)
 
         assert text.count('class="sheet-combination') == 18
-        heads = re.findall(r'<th scope="rowgroup"[^>]*>([^<]*)</th>', text)
+        heads = re.findall(r'<th scope="rowgroup"[^>]*><span>([^<]*)</span></th>', text)
         assert heads[:4] == ["1 credit", "3 credits", "5 credits", "8 credits"]
 
     def test_the_grand_total_runs_round_by_round_for_every_player(self, client, played, players):
@@ -183,6 +183,32 @@ class TestTheSheet:
         assert "<html" not in text
         assert 'id="sheet-table"' in text
 
+    @pytest.mark.parametrize(
+        ("rounds", "blocks"), [(10, [10]), (11, [6, 5]), (14, [7, 7]), (23, [8, 8, 7])]
+    )
+    def test_a_long_match_comes_in_even_blocks_of_up_to_ten_rounds_with_the_labels_again(
+        self, client, league, players, rounds, blocks
+    ):
+        match = Match.begin(league, players, first_dealer=0, target_points=100_000)
+        for number in range(rounds):
+            match.record_round(win(players[number % 4]))
+
+        text = page(client, match)
+
+        tables = re.findall(r'<table class="sheet">(.*?)</table>', text, re.S)
+        heads = [re.findall(r'<th scope="col" id="round-(\d+)"', table) for table in tables]
+        assert [len(numbers) for numbers in heads] == blocks
+        assert [int(n) for numbers in heads for n in numbers] == list(range(1, rounds + 1))
+        for table in tables:  # each block names its rows and totals its players again
+            assert table.count('class="sheet-combination') == 18
+            assert "Total points" in table and ">Sven<" in table
+        assert f"Score sheet, rounds 1 to {blocks[0]}" in text
+        if len(tables) > 1:  # the running totals carry on into the next block
+            first = blocks[0] + 1  # the next block's first round
+            quentin = 4 * len([n for n in range(1, first + 1) if n % 4 == 2])  # 4 a win
+            row = cells(tables[1], "sheet-player", str(players[1].pk))
+            assert row[1].split()[-1] == str(quentin)
+
 
 class TestHistory:
     def test_every_change_is_listed_with_who_what_and_before_and_after(
@@ -199,7 +225,7 @@ class TestHistory:
                 action,
                 [
                     " ".join(re.sub(r"<[^>]+>", "", c).split())
-                    for c in re.findall(r"<td>(.*?)</td>", row, re.S)
+                    for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
                 ],
             )
             for action, row in rows
