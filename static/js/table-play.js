@@ -51,10 +51,16 @@
     const kind = t(`meld_${meld.kind}`, { name: seatName(meld.from) });
     let label = `${kind}: ${joinCards(meld.cards)}`;
     if (meld.named) label += ` ${t("claim_named", { card: cardLabel(meld.named) })}`;
+    // The picture is inside the item: a list may hold only list items (a role on the <li>
+    // itself would make it none).
     return el(
       "li",
-      { class: "live-meld", role: "img", "aria-label": label },
-      meld.cards.map((code, i) => cardImage(code, i === 0 ? "is-claimed" : "")),
+      {},
+      el(
+        "span",
+        { class: "live-meld", role: "img", "aria-label": label },
+        meld.cards.map((code, i) => cardImage(code, i === 0 ? "is-claimed" : "")),
+      ),
     );
   }
 

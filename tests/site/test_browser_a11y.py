@@ -1,0 +1,157 @@
+"""An accessibility pass with axe-core over the site's pages, in Chromium, at a phone's and a
+laptop's width: home, calculator (empty and scoring a hand), a league, a match, entering a
+round, the lobby, and a live table (waiting for players, in play, and showing a round's
+result). A violation axe rates *serious* or *critical* fails the test, listed with its rule,
+the elements and axe's help; milder ones (best practices) are left to judgement.
+
+axe-core is vendored for the tests only (tests/vendor/axe-core/README.md). Run with
+`pytest -m browser tests/site/test_browser_a11y.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from playwright.sync_api import Browser, Page
+
+from games.models import Table
+from leagues import demo
+from leagues.models import Match
+from tests.games.live_pages import round_over, serve_snapshot, sign_in, started_table
+from tests.layout import VIEWPORTS, keep_screenshot
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core" / "axe.min.js"
+FAILING = ("serious", "critical")
+
+
+@pytest.fixture
+def site(transactional_db):
+    """The demo leagues and the demo organiser, who sees every page and button."""
+    demo.load()
+    return get_user_model().objects.get(username=demo.ORGANISER)
+
+
+def running_match() -> Match:
+    return Match.objects.get(league__slug="riverside", status=Match.Status.RUNNING)
+
+
+def live_in_play(user) -> Table:
+    """A table in play where it is the user's turn to discard (or answer a discard)."""
+    table = started_table(user)
+    table.bot_turns()
+    table.refresh_from_db()
+    return table
+
+
+# name -> how to reach it: (path, the table whose snapshot the page's socket gets, or None).
+PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
+    "home": lambda user: (reverse("home"), None),
+    "calculator": lambda user: (reverse("scoring:calculator"), None),
+    "calculator-hand": lambda user: (
+        reverse("scoring:calculator") + "?hand=123c+123c+99b+[5b+J+7b]+[RdRdRd]+F+F",
+        None,
+    ),
+    "league": lambda user: (reverse("leagues:league", args=["riverside"]), None),
+    "match": lambda user: (
+        reverse("leagues:match", args=["riverside", running_match().pk]),
+        None,
+    ),
+    "round-entry": lambda user: (
+        reverse("leagues:round_new", args=["riverside", running_match().pk]),
+        None,
+    ),
+    "lobby": lambda user: (reverse("games:lobby"), None),
+    "table-waiting": lambda user: _table(Table.create(user, players=4)),
+    "table-live": lambda user: _table(live_in_play(user)),
+    "table-result": lambda user: _table(round_over(user)),
+}
+
+
+def _table(table: Table) -> tuple[str, Table]:
+    return reverse("games:table", args=[table.slug]), table
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe's violations on the page as it is now."""
+    return page.evaluate(
+        """async () => {
+            const results = await axe.run(document, {resultTypes: ["violations"]});
+            return results.violations.map(v => ({
+                id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
+                nodes: v.nodes.map(n => ({
+                    target: n.target.join(" "),
+                    html: n.html.slice(0, 200),
+                    summary: n.failureSummary,
+                })),
+            }));
+        }"""
+    )
+
+
+def report(found: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in found:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        lines.append(f"  {violation['url']}")
+        for node in violation["nodes"]:
+            lines.append(f"  - {node['target']}\n    {node['html']}")
+            for line in (node["summary"] or "").splitlines():
+                lines.append(f"      {line}")
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def open_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
+    contexts = []
+
+    def open_(user, device: str, scheme: str, path: str, table: Table | None) -> Page:
+        context = browser.new_context(viewport=VIEWPORTS[device], color_scheme=scheme)
+        contexts.append(context)
+        # Loaded as the browser's own script before the page's: the site's
+        # Content-Security-Policy refuses a script tag added to the page, and the pages are
+        # checked as their policy leaves them.
+        context.add_init_script(path=AXE)
+        sign_in(context, user, live_server.url)
+        page = context.new_page()
+        if table is not None:
+            serve_snapshot(page, table.snapshot(0))
+        page.goto(live_server.url + path)
+        if table is not None:
+            ready = "#seats" if table.is_waiting else "#live-table:not([hidden]) .live-seat"
+            page.wait_for_selector(ready)
+            if not table.is_waiting:
+                page.wait_for_selector("#live-totals-body tr")
+        page.wait_for_load_state("networkidle")
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+# The two widths in the light scheme, and the phone in the dark one (site.css has its own
+# colours for it: their contrast is checked too).
+LOOKS = [("phone", "light"), ("desktop", "light"), ("phone", "dark")]
+
+
+@pytest.mark.parametrize(("device", "scheme"), LOOKS, ids=["-".join(look) for look in LOOKS])
+@pytest.mark.parametrize("name", PAGES)
+def test_no_serious_or_critical_accessibility_violations(
+    site, open_page, name, device, scheme
+) -> None:
+    path, table = PAGES[name](site)
+    page = open_page(site, device, scheme, path, table)
+    if name == "table-result":
+        page.wait_for_selector("#live-result:not([hidden]) .live-breakdown")
+    keep_screenshot(page, f"a11y-{name}-{device}-{scheme}")
+
+    found = [v for v in violations(page) if v["impact"] in FAILING]
+
+    assert not found, f"axe on {name} at {device} ({scheme}):\n{report(found)}"
