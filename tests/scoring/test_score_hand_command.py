@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -233,3 +234,90 @@ def test_every_golden_hand_scores_as_expected_through_stdin() -> None:
             assert (answer["credits"], answer["points"]) == (int(credits), int(points)), hand
             totals = {c["key"]: c["total"] for c in answer["combinations"]}
             assert totals == ast.literal_eval(breakdown), hand
+
+
+# Bytes that are not UTF-8, whatever the locale
+
+# "Jörg" in Latin-1: the ö is byte 0xF6, which no UTF-8 character starts with.
+LATIN1_LINE = b"5b J\xf6rg 1c"
+LOCALES = {
+    "C": {"LC_ALL": "C"},
+    "latin-1": {"LC_ALL": "de_DE.ISO-8859-1", "PYTHONIOENCODING": "latin-1"},
+}
+
+
+def run_bytes(*args: str, stdin: bytes, env: dict[str, str]) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    environment.pop("PYTHONIOENCODING", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", "score_hand", *args],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        env={**environment, **env},
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_stdin_line_that_is_not_utf8_gets_its_own_error_line(locale: str) -> None:
+    lines = [RULES_EXAMPLE.encode(), LATIN1_LINE, b"# a comment in \xff Latin-1", b"", b"123c"]
+
+    result = run_bytes("-", stdin=b"\n".join(lines) + b"\n", env=LOCALES[locale])
+
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
+    assert [a["ok"] for a in answers] == [True, False, False]
+    assert answers[1] == {
+        "hand": "5b J\ufffdrg 1c",
+        "ok": False,
+        "error": "invalid",
+        "message": "not UTF-8 text",
+    }
+    assert answers[2]["hand"] == "123c" and answers[2]["error"] == "invalid"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_output_is_utf8_whatever_the_locale(locale: str) -> None:
+    result = run_bytes(
+        "-", stdin="Jörg 123c\n".encode() + RULES_EXAMPLE.encode(), env=LOCALES[locale]
+    )
+
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode("utf-8")  # strict: raw or Latin-1 bytes would fail here
+    first, second = (json.loads(line) for line in text.splitlines())
+    assert first["hand"] == "Jörg 123c" and first["error"] == "invalid"
+    assert "Que des séquences" in text and second["ok"] is True
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_table_is_utf8_whatever_the_locale(locale: str) -> None:
+    result = run_bytes("Jörg", stdin=b"", env=LOCALES[locale])
+
+    assert result.returncode == 2
+    assert "invalid hand: unknown card 'Jörg'" in result.stderr.decode("utf-8")
+
+
+@pytest.mark.parametrize("args", [(), ("--json",)])
+def test_a_hand_argument_that_is_not_utf8_is_invalid_input(args: tuple[str, ...]) -> None:
+    hand = os.fsdecode(LATIN1_LINE)  # how Python hands such bytes to the program
+
+    result = run_bytes(*args, hand, stdin=b"", env=LOCALES["C"])
+
+    assert result.returncode == 2
+    assert "invalid hand: not UTF-8 text" in result.stderr.decode("utf-8")
+    if args:
+        assert json.loads(result.stdout.decode("utf-8")) == {
+            "hand": "5b J\ufffdrg 1c",
+            "ok": False,
+            "error": "invalid",
+            "message": "not UTF-8 text",
+        }
+    else:
+        assert result.stdout == b""
+
+
+def test_a_byte_order_mark_before_the_first_hand_is_ignored() -> None:
+    result = run_bytes("-", stdin=b"\xef\xbb\xbf" + RULES_EXAMPLE.encode() + b"\n", env={})
+
+    assert json.loads(result.stdout)["hand"] == RULES_EXAMPLE

@@ -2,13 +2,17 @@
 
 A thin shell around `scoring.mhing.score_hand`: parse the arguments, score, print. The JSON
 form is `scoring.mhing.serialize.result_to_dict`, the same one the pages use.
+
+Input and output are UTF-8 whatever the locale says (docs/score_hand.md): standard input is
+read as bytes and decoded line by line, so one line that is not UTF-8 gets its own error line
+instead of ending the stream, or, under the C locale, passing its raw bytes into the JSON.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import get_language
@@ -19,11 +23,39 @@ from scoring.mhing.serialize import result_to_dict
 
 READ_STDIN = "-"
 
-# Exit statuses, documented in README ("Command line: score_hand").
+# Exit statuses, documented in docs/score_hand.md.
 SCORED = 0
 NOT_WINNING = 1
 INVALID = 2
 UNREADABLE = 3
+
+# The JSON `message` is plain English, as the engine's own messages are.
+NOT_UTF8 = "not UTF-8 text"
+
+
+def shown(text: str | bytes) -> str | None:
+    """Text that is valid UTF-8 as it is (None if it is not), for scoring and echoing."""
+    try:
+        if isinstance(text, bytes):
+            return text.decode("utf-8")
+        # A str from argv or a text stream holds bytes it could not decode as surrogates.
+        text.encode("utf-8")
+        return text
+    except UnicodeError:
+        return None
+
+
+def replaced(text: str | bytes) -> str:
+    """Text that is not UTF-8, with U+FFFD for each byte that is not part of a character."""
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogateescape")
+    return text.decode("utf-8", "replace")
+
+
+def use_utf8(stream: Any) -> None:
+    """Write UTF-8 to the real stdout or stderr whatever LC_ALL or PYTHONIOENCODING say."""
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(encoding="utf-8", errors="strict")
 
 
 def score_or_error(text: str) -> Score | InvalidHand | NotWinningHand:
@@ -65,10 +97,23 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # Streams a caller passed in (call_command) are theirs to encode.
+        if not options.get("stdout"):
+            use_utf8(sys.stdout)
+        if not options.get("stderr"):
+            use_utf8(sys.stderr)
         hand = " ".join(options["hand"])
         if hand.strip() == READ_STDIN:
             self.score_stream(options.get("stdin") or sys.stdin)
             return
+        text = shown(hand)
+        if text is None:  # argv held bytes that are not UTF-8
+            if options["json"]:
+                self.write_json(not_utf8(hand))
+            raise CommandError(
+                _("invalid hand: %(reason)s") % {"reason": _("not UTF-8 text")},
+                returncode=INVALID,
+            )
         outcome = score_or_error(hand)
         if options["json"]:
             self.write_json(result_to_dict(hand, outcome))
@@ -81,19 +126,33 @@ class Command(BaseCommand):
                 _("invalid hand: %(reason)s") % {"reason": outcome}, returncode=INVALID
             )
 
-    def score_stream(self, stream: TextIO) -> None:
-        """One JSON line per hand, in input order; a failed hand is a line like any other.
+    def score_stream(self, stream: IO) -> None:
+        """One JSON line per hand, in input order; a failed hand is a line like any other,
+        a line that is not UTF-8 too.
 
         Each line is flushed, so a client may feed hands and read answers one at a time.
         """
+        # The bytes under a text stream; a test's StringIO has none and gives text.
+        stream = getattr(stream, "buffer", stream)
         try:
-            for line in stream:
-                text = line.strip()
+            for number, line in enumerate(stream):
+                if number == 0:  # a byte-order mark (Windows editors write one) is no card
+                    line = line.removeprefix(
+                        b"\xef\xbb\xbf" if isinstance(line, bytes) else "\ufeff"
+                    )
+                text = shown(line)
+                if text is None:
+                    raw = line.strip()
+                    if raw[:1] not in (b"#", "#"):  # a comment is skipped, UTF-8 or not
+                        self.write_json(not_utf8(raw))
+                        self.stdout.flush()
+                    continue
+                text = text.strip()
                 if not text or text.startswith("#"):
                     continue
                 self.write_json(result_to_dict(text, score_or_error(text)))
                 self.stdout.flush()
-        except (OSError, UnicodeDecodeError) as error:
+        except OSError as error:
             raise CommandError(
                 _("could not read standard input: %(reason)s") % {"reason": error},
                 returncode=UNREADABLE,
@@ -153,3 +212,8 @@ class Command(BaseCommand):
         out("")
         out(_("Total credits: %(credits)d") % {"credits": score.credits})
         out(_("Points: %(points)d") % {"points": score.points})
+
+
+def not_utf8(line: str | bytes) -> dict[str, Any]:
+    """The JSON line of input that is not UTF-8: an invalid hand, shown with U+FFFD."""
+    return {"hand": replaced(line), "ok": False, "error": "invalid", "message": NOT_UTF8}
