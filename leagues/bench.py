@@ -21,12 +21,14 @@ from League.rerate().
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -205,7 +207,7 @@ class Timings:
         )
 
 
-def _database_version(connection) -> str:
+def database_version(connection) -> str:
     if connection.vendor == "postgresql":
         major, minor = divmod(connection.pg_version, 10_000)
         return f"{major}.{minor}"
@@ -214,17 +216,16 @@ def _database_version(connection) -> str:
     return sqlite3.sqlite_version
 
 
-def measure(args: argparse.Namespace, label: str) -> None:
-    """Build the league in a throwaway database, time the page, print the report, and drop
-    the database."""
+@contextlib.contextmanager
+def throwaway_database() -> Iterator[None]:
+    """Django set up on an empty database of its own, dropped afterwards: a temporary SQLite
+    file, or on the PostgreSQL server DATABASE_URL names, a database created there."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mhing_site.settings")
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
     from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import setup_test_environment
 
     # As in production (and Django's test runner): no query log, no template debugging.
     setup_test_environment(debug=False)
@@ -236,6 +237,22 @@ def measure(args: argparse.Namespace, label: str) -> None:
     connection.settings_dict.setdefault("TEST", {})["NAME"] = name
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
+        yield
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        Path(workdir, "bench.sqlite3").unlink(missing_ok=True)
+        os.rmdir(workdir)
+
+
+def measure(args: argparse.Namespace, label: str) -> None:
+    """Build the league in a throwaway database, time the page, print the report, and drop
+    the database."""
+    with throwaway_database():
+        from django.contrib.auth import get_user_model
+        from django.db import connection
+        from django.test import Client
+        from django.test.utils import CaptureQueriesContext
+
         started = perf_counter()
         built = build_league(args.players, args.rounds, args.seed)
         build_seconds = perf_counter() - started
@@ -266,7 +283,7 @@ def measure(args: argparse.Namespace, label: str) -> None:
             [page({"sort": "-points"}, headers={"HX-Request": "true"}) for _ in range(args.repeat)]
         )
 
-        print(f"{label} {_database_version(connection)}")
+        print(f"{label} {database_version(connection)}")
         print(
             f"  league: {built.players} players, {built.matches} matches, "
             f"{built.rounds} rounds, {built.hands} winning hands (built in "
@@ -276,10 +293,6 @@ def measure(args: argparse.Namespace, label: str) -> None:
         print(f"  standings fragment (htmx sort): {fragment}")
         verdict = "PASS" if home.median * 1000 < TARGET_MS else "MISS"
         print(f"  target: league home median under {TARGET_MS:.0f} ms: {verdict}")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-        Path(workdir, "bench.sqlite3").unlink(missing_ok=True)
-        os.rmdir(workdir)
 
 
 # -- command line --------------------------------------------------------------------------

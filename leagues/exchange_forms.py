@@ -8,15 +8,12 @@ from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
-from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .exchange_import import ImportRefused, parse_json
+from .exchange_import import MAX_FILE_SIZE, ImportRefused, parse_json, too_large
 from .models import League
 
-# A season of a busy club is well under 1 MB; anything far larger is not a league file.
-MAX_FILE_SIZE = 5 * 1024 * 1024
 NEW_LEAGUE = ""
 
 
@@ -49,12 +46,9 @@ class ImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE_SIZE:
-            raise forms.ValidationError(
-                _("The file is %(size)s; a league file may be at most %(limit)s.")
-                % {"size": filesizeformat(upload.size), "limit": filesizeformat(MAX_FILE_SIZE)}
-            )
         try:
+            if upload.size > MAX_FILE_SIZE:  # refused before it is read
+                raise too_large(upload.size)
             self.document = parse_json(upload.read())
         except ImportRefused as refused:
             raise forms.ValidationError(refused.messages) from None

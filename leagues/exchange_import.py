@@ -2,9 +2,14 @@
 
 Only what people enter is read: seats, first dealer, target, variant, date, and each round's
 outcome, winner, win type, discarder and hand. Credits, points, totals, placings and dealers
-in the file are for readers and are ignored: every round is replayed through
-`Match.begin` and `Match.record_round`, so the engine scores each hand again and the rules
-(RULES.md §5-6) are enforced exactly as when an organiser enters the round by hand.
+in the file are for readers and are ignored: every match is started with `Match.begin` and
+its rounds are checked with `RoundEntry.check`, as when an organiser enters them by hand, so
+the engine scores each hand again and the rules (RULES.md §5-6) are enforced the same way;
+leagues.exchange_replay then writes a match's rounds in one go.
+
+A file is untrusted input, so the work it may ask for is bounded before any of it is done:
+its size, how deeply it nests, how long its numbers are (here), how many matches and rounds
+it holds (leagues.exchange_reader).
 
 All or nothing: the file is checked as a whole first (shape and types), then replayed in one
 transaction that is rolled back if any match or round is refused. Problems are collected,
@@ -24,17 +29,27 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.mhing import MhingError, parse_hand
 
 from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
-from .models import League, Match, Player, Round, RoundEntry
+from .exchange_replay import Replay
+from .models import League, Match, Player, Round
 from .models.round import Outcome
 
 # Enough to fix a file in one go without burying the first problem.
 MAX_PROBLEMS = 30
+# A season of a busy club is well under 1 MB; anything far larger is not a league file.
+MAX_FILE_SIZE = 5 * 1024 * 1024
+# A league file nests 6 deep (the file, matches, a match, rounds, a round, its combinations).
+# Python's parser gives up near 1,000 levels with a RecursionError; this says so sooner.
+MAX_DEPTH = 20
+# The largest number a league file needs is a target, at most 10 digits (2,147,483,647).
+# Python refuses to read more than 4,300 digits, and reads long numbers in quadratic time.
+MAX_DIGITS = 20
 
 
 class ImportRefused(Exception):
@@ -113,19 +128,78 @@ def import_targets(user) -> QuerySet[League]:
     return League.objects.filter(organisers=user).order_by("name")
 
 
+class _LongNumber(Exception):
+    pass
+
+
+def _whole_number(text: str) -> int:
+    # Called by the JSON parser for every integer, before Python converts it.
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _LongNumber
+    return int(text)
+
+
+def too_large(size: int | None = None) -> ImportRefused:
+    """The refusal of a file over MAX_FILE_SIZE, with its size if known (a stream's is not:
+    it is read no further than the limit)."""
+    if size is None:
+        message = _("The file is larger than %(limit)s, the most a league file may be.")
+    else:
+        message = _("The file is %(size)s; a league file may be at most %(limit)s.")
+    sizes = {"size": filesizeformat(size or 0), "limit": filesizeformat(MAX_FILE_SIZE)}
+    return ImportRefused([Problem(message % sizes, "json")])
+
+
 def parse_json(data: bytes | str) -> Any:
-    """The document in a file's bytes (UTF-8, a byte-order mark allowed)."""
+    """The document in a file's bytes (UTF-8, a byte-order mark allowed). Refused, saying why:
+    a file over MAX_FILE_SIZE, not UTF-8, not JSON, nested deeper than MAX_DEPTH or holding
+    a number longer than MAX_DIGITS."""
+    if isinstance(data, bytes) and len(data) > MAX_FILE_SIZE:
+        raise too_large(len(data))
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
-    except UnicodeDecodeError:
-        raise ImportRefused([Problem(_("The file is not UTF-8 text."), "json")]) from None
+    except UnicodeDecodeError as error:
+        message = _("The file is not UTF-8 text (byte %(position)s is not part of a character).")
+        raise ImportRefused([Problem(message % {"position": error.start + 1}, "json")]) from None
     try:
-        return json.loads(text)
+        document = json.loads(text, parse_int=_whole_number)
     except json.JSONDecodeError as error:
         message = _("The file is not valid JSON: %(error)s (line %(line)s, column %(column)s).")
         raise ImportRefused(
             [Problem(message % {"error": error.msg, "line": error.lineno, "column": error.colno})]
         ) from None
+    except _LongNumber:
+        message = _("The file holds a number longer than %(limit)s digits: no league value is.")
+        raise ImportRefused([Problem(message % {"limit": MAX_DIGITS}, "json")]) from None
+    except RecursionError:
+        raise ImportRefused([too_deep()]) from None
+    if _depth_over(document, MAX_DEPTH):
+        raise ImportRefused([too_deep()])
+    return document
+
+
+def too_deep() -> Problem:
+    message = _(
+        "The file nests brackets more than %(limit)s deep; a league file needs 6 levels "
+        "(matches, rounds, combinations)."
+    )
+    return Problem(message % {"limit": MAX_DEPTH}, "json")
+
+
+def _depth_over(document: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` deep; without recursion, so any
+    depth Python's parser returned can be measured."""
+    level: list[tuple[Any, int]] = [(document, 1)]
+    while level:
+        value, depth = level.pop()
+        if isinstance(value, dict):
+            value = value.values()
+        elif not isinstance(value, list):
+            continue
+        if depth > limit:
+            return True
+        level.extend((item, depth + 1) for item in value)
+    return False
 
 
 def import_league(
@@ -159,14 +233,17 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
             league.organisers.add(by)
     names = dict.fromkeys(plan.roster + [n for m in plan.matches for n in m.players])
     existing = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
-    new = [Player.objects.create(display_name=name) for name in names if name not in existing]
+    new = Player.objects.bulk_create(
+        Player(display_name=name) for name in names if name not in existing
+    )
     players = existing | {p.display_name: p for p in new}
     league.players.add(*(players[name] for name in plan.roster))
     # Read before the first match is added: file matches are not compared with each other.
     held = set() if created else _held_matches(league)
     rounds = added = 0
+    replay = Replay(by=by)
     for match_plan in plan.matches:
-        if _planned_key(match_plan, league) in held:
+        if held and _planned_key(match_plan, league) in held:
             continue
         added += 1
         try:
@@ -183,22 +260,17 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
         except ValidationError as error:
             problems.append(Problem(f"{match_plan.where}: {_flat(error)}"))
             continue
-        for round_plan in match_plan.rounds:
-            entry = RoundEntry(
-                outcome=round_plan.outcome,
-                winner=players.get(round_plan.winner),
-                win_type=round_plan.win_type,
-                discarder=players.get(round_plan.discarder),
-                hand=round_plan.hand,
-            )
-            try:
-                match.record_round(entry, by=by)
-            except ValidationError as error:
-                problems.append(Problem(f"{round_plan.where}: {_flat(error)}"))
-                break
-            rounds += 1
+        try:
+            rounds += replay.add(match, match_plan.rounds, players)
+        except ValidationError as error:
+            problems.append(Problem(_flat(error)))
     if problems:
         raise ImportRefused(problems)
+    replay.save()
+    # Once for the whole file rather than once per finished match as Match.settle does:
+    # the ratings depend only on the finished matches, whatever order they were saved in.
+    if replay.finished:
+        league.rerate()
     return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
 
 

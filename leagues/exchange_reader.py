@@ -14,13 +14,29 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from scoring.mhing.match_scoring import MAX_PLAYERS
+
 from .exchange import FORMAT, FORMAT_VERSION
-from .models import League, Player
+from .models import League, Player, WinningHand
 from .models.league import VariantChoice
 from .models.round import Outcome, WinType
 
-# /leagues/import/ is the import page, so no league can live at that address.
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
+# As the round form allows: a hand of 14 cards, 8 flowers and brackets needs well under 100.
+HAND_LENGTH = WinningHand._meta.get_field("hand").max_length
+
+# Bounds on the work one file may ask for (docs/league_json.md, "Limits"), each far above
+# what a club plays in a file's worth: a match of 1,000 rounds is days at the table; 2,000
+# matches or 20,000 rounds are a busy club's many seasons, and an exported file of 20,000
+# rounds would be twice the size limit anyway. An import takes about 0.6 ms a round, so
+# a file asks for half a minute's work at most. Checked before anything is scored or saved.
+MAX_MATCHES = 2_000
+MAX_ROUNDS = 1_000
+MAX_FILE_ROUNDS = 20_000
+MAX_ROSTER = 10_000
+# A value from the file that a message quotes is cut to this many characters, so a
+# megabyte-long "date" does not come back a megabyte long, 30 times over.
+QUOTE_LENGTH = 60
 
 
 @dataclass(frozen=True)
@@ -93,28 +109,78 @@ class Reader:
                 "format",
             )
             return plan
+        # The exact integer: `true` and `1.0` equal 1 in Python, but they are not a version.
+        if type(version) is not int:
+            self.problem(
+                "",
+                _(
+                    "'format_version' must be a whole number (this site reads %(version)s), "
+                    "not %(found)s."
+                )
+                % {"found": quoted(version), "version": FORMAT_VERSION},
+                "format",
+            )
+            return plan
         if version != FORMAT_VERSION:
             self.problem(
                 "",
                 _("This file is format version %(found)s; this site reads version %(version)s.")
-                % {"found": json.dumps(version), "version": FORMAT_VERSION},
+                % {"found": quoted(version), "version": FORMAT_VERSION},
                 "format",
             )
             return plan
         if creating:
             plan.league = self._league(document.get("league", _MISSING), slug)
         roster = self._get(document, "players", "", list, default=[])
+        if roster and len(roster) > MAX_ROSTER:
+            self.problem(
+                "",
+                _("'players' lists %(count)s names; a league file may list at most %(limit)s.")
+                % {"count": len(roster), "limit": MAX_ROSTER},
+                "limit",
+            )
+            roster = []
         plan.roster = [
             name
             for index, item in enumerate(roster or [], start=1)
             if (name := self._name(item, _("players, entry %(number)s") % {"number": index}))
         ]
         matches = self._get(document, "matches", "", list, required=True) or []
+        if not self._within_limits(matches):
+            return plan
         for index, item in enumerate(matches, start=1):
             match = self._match(item, index)
             if match is not None:
                 plan.matches.append(match)
         return plan
+
+    def _within_limits(self, matches: list) -> bool:
+        """Whether the file's matches and rounds are few enough to be read and replayed."""
+        if len(matches) > MAX_MATCHES:
+            self.problem(
+                "",
+                _("The file holds %(count)s matches; a league file may hold at most %(limit)s.")
+                % {"count": len(matches), "limit": MAX_MATCHES},
+                "limit",
+            )
+            return False
+        rounds = sum(
+            len(item["rounds"])
+            for item in matches
+            if isinstance(item, dict) and isinstance(item.get("rounds"), list)
+        )
+        if rounds > MAX_FILE_ROUNDS:
+            self.problem(
+                "",
+                _(
+                    "The file holds %(count)s rounds; a league file may hold at most "
+                    "%(limit)s: import it in parts."
+                )
+                % {"count": rounds, "limit": MAX_FILE_ROUNDS},
+                "limit",
+            )
+            return False
+        return True
 
     # -- typed fields ----------------------------------------------------------------------
 
@@ -155,7 +221,7 @@ class Reader:
             self.problem(
                 where,
                 _("'%(key)s' must be a date written YYYY-MM-DD, not '%(value)s'.")
-                % {"key": key, "value": text},
+                % {"key": key, "value": shortened(text)},
             )
             return None
 
@@ -165,7 +231,7 @@ class Reader:
             self.problem(
                 where,
                 _("'%(key)s' must be one of %(choices)s, not '%(value)s'.")
-                % {"key": key, "choices": ", ".join(choices), "value": value},
+                % {"key": key, "choices": ", ".join(choices), "value": shortened(value)},
             )
             return None
         return value
@@ -178,7 +244,7 @@ class Reader:
             self.problem(
                 where,
                 _("the name '%(name)s' is longer than %(limit)s characters.")
-                % {"name": value.strip(), "limit": NAME_LENGTH},
+                % {"name": shortened(value.strip()), "limit": NAME_LENGTH},
             )
             return None
         return value.strip()
@@ -235,6 +301,13 @@ class Reader:
         if played_on:
             where = _("match %(number)s (%(date)s)") % {"number": index, "date": played_on}
         names = self._get(obj, "players", where, list, required=True) or []
+        if len(names) > MAX_PLAYERS:
+            # The models' own rule (Match.begin), checked here before a thousand names
+            # become a thousand new players.
+            self.problem(
+                where, _("A match has 2 to 6 players, not %(count)s.") % {"count": len(names)}
+            )
+            return None
         players = [self._name(item, where) or "" for item in names]
         first_dealer = self._first_dealer(obj.get("first_dealer"), players, where)
         variant = self._choice(obj, "variant", where, VariantChoice.values)
@@ -242,11 +315,17 @@ class Reader:
         if round_limit is not None and variant != VariantChoice.CHIPS:
             self.problem(where, _("'round_limit' is only for chips matches."))
         target = self._positive(obj, "target", where)
-        rounds = [
-            self._round(item, number, players, where)
-            for number, item in enumerate(
-                self._get(obj, "rounds", where, list, default=[]) or [], start=1
+        items = self._get(obj, "rounds", where, list, default=[]) or []
+        if len(items) > MAX_ROUNDS:
+            self.problem(
+                where,
+                _("the match has %(count)s rounds; a match may have at most %(limit)s.")
+                % {"count": len(items), "limit": MAX_ROUNDS},
+                "limit",
             )
+            return None
+        rounds = [
+            self._round(item, number, players, where) for number, item in enumerate(items, start=1)
         ]
         if len(self.problems) > found:
             return None
@@ -268,7 +347,7 @@ class Reader:
                 "'first_dealer' must be one of the match's players (a name, or a seat "
                 "number from 0), not %(value)s."
             )
-            % {"value": json.dumps(value, ensure_ascii=False)},
+            % {"value": quoted(value)},
         )
         return 0
 
@@ -285,6 +364,11 @@ class Reader:
         )
         win_type = self._choice(obj, "win_type", where, WinType.values) or default_type
         hand = self._get(obj, "hand", where, str, default="")
+        if len(hand) > HAND_LENGTH:
+            self.problem(
+                where,
+                _("the hand is longer than %(limit)s characters.") % {"limit": HAND_LENGTH},
+            )
         return RoundPlan(where, outcome, winner, win_type, discarder, hand)
 
     def _seated(self, obj: dict, key: str, players: list[str], where: str) -> str | None:
@@ -296,9 +380,18 @@ class Reader:
                 message = _("the winner '%(name)s' is not one of this match's players.")
             else:
                 message = _("the discarder '%(name)s' is not one of this match's players.")
-            self.problem(where, message % {"name": name})
+            self.problem(where, message % {"name": shortened(name)})
             return None
         return name.strip()
+
+
+def shortened(text: str) -> str:
+    return text if len(text) <= QUOTE_LENGTH else text[: QUOTE_LENGTH - 1] + "…"
+
+
+def quoted(value: Any) -> str:
+    """A value of the file as JSON, for a message: `true`, `1.0`, `"one"`, cut short."""
+    return shortened(json.dumps(value, ensure_ascii=False))
 
 
 def slug_taken(slug: str) -> Problem:

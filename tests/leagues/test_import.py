@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
+import sys
 from datetime import date
 from io import StringIO
 from pathlib import Path
@@ -521,3 +523,279 @@ class TestImportPage:
         client.force_login(staff)
         page = client.get(URL).content.decode()
         assert f'method="post" enctype="multipart/form-data" action="{URL}"' in page
+
+
+# -- the same as entering the rounds by hand -----------------------------------------------
+
+
+def ratings(league: League) -> dict[str, tuple]:
+    return {
+        r.player.display_name: (r.mu, r.sigma, r.ordinal, r.matches)
+        for r in league.ratings.select_related("player")
+    }
+
+
+def history(league: League) -> list[tuple]:
+    changes = RoundChange.objects.filter(match__league=league)
+    return [
+        (c.match.played_on, c.number, c.action, c.by_id, c.before, c.after)
+        for c in changes.select_related("match").order_by("match__played_on", "number", "id")
+    ]
+
+
+@pytest.fixture
+def by_hand(league, players, organiser):
+    """Every kind of match, each round entered one by one by the organiser: a finished points
+    race with exposed sets, jokers and flowers; a chips match ended by its round limit; a
+    running match; and a long race, 80 rounds of small hands and draws before a 512-point
+    hand ends it."""
+    pia, quentin, rosa, sven = players
+
+    def play(seated, entries, **settings):
+        match = Match.begin(league, seated, by=organiser, **settings)
+        for entry in entries:
+            match.record_round(entry, by=organiser)
+        return match
+
+    play(
+        [pia, quentin, rosa],
+        [
+            win(quentin, "123c 123c 99b [5b J 7b] [RdRdRd] F F", discarder=rosa),
+            RoundEntry.draw(),
+            win(pia, "123b 456b 789b 22b 111b"),
+        ],
+        first_dealer=2,
+        target_points=100,
+        played_on=date(2026, 9, 1),
+    )
+    play(
+        [sven, rosa, pia],
+        [
+            win(sven, "147b 258c 369k EwSw RdGdWd", discarder=pia),
+            win(rosa),
+            RoundEntry.draw(),
+        ],
+        first_dealer=1,
+        variant="chips",
+        round_limit=3,
+        played_on=date(2026, 9, 8),
+    )
+    play(players, [win(rosa, "[2b 3b 4b] 234c 567c J 3k 4k 88b F")], played_on=date(2026, 9, 15))
+    seats = [sven, quentin, pia, rosa]
+    entries = [
+        RoundEntry.draw()
+        if number % 7 == 3
+        else win(seats[number % 4], SMALL_HAND, seats[(number + 1) % 4] if number % 2 else None)
+        for number in range(80)
+    ]
+    long = play(
+        seats,
+        [*entries, win(pia, BIG_HAND)],
+        first_dealer=3,
+        target_points=550,
+        played_on=date(2026, 9, 22),
+    )
+    assert long.is_finished and long.rounds.count() == 81
+    return league
+
+
+@pytest.mark.django_db
+class TestTheSameAsEnteringTheRoundsByHand:
+    def test_scores_totals_places_and_statuses_are_the_same(self, by_hand, organiser):
+        imported = import_league(league_document(by_hand), slug="copy", by=organiser).league
+        assert comparable(league_document(imported)) == comparable(league_document(by_hand))
+
+    def test_standings_and_ratings_are_the_same(self, by_hand, organiser):
+        imported = import_league(league_document(by_hand), slug="copy", by=organiser).league
+        assert standings_sheet(imported) == standings_sheet(by_hand)
+        assert ratings(imported) == ratings(by_hand)
+        assert len(ratings(imported)) == 4
+
+    def test_the_history_and_versions_are_the_same(self, by_hand, organiser):
+        imported = import_league(league_document(by_hand), slug="copy", by=organiser).league
+        assert history(imported) == history(by_hand)
+        versions = sorted(by_hand.matches.values_list("played_on", "version"))
+        assert sorted(imported.matches.values_list("played_on", "version")) == versions
+
+    def test_each_round_keeps_its_dealer_and_who_entered_it(self, by_hand, organiser):
+        imported = import_league(league_document(by_hand), slug="copy", by=organiser).league
+        expected = list(
+            by_hand.matches.order_by("played_on")
+            .values_list("rounds__number", "rounds__dealer__display_name", "rounds__entered_by")
+            .order_by("played_on", "rounds__number")
+        )
+        got = list(
+            imported.matches.order_by("played_on")
+            .values_list("rounds__number", "rounds__dealer__display_name", "rounds__entered_by")
+            .order_by("played_on", "rounds__number")
+        )
+        assert got == expected
+
+    def test_adding_matches_into_a_league_rates_it_as_entering_them_would(self, by_hand, organiser):
+        other = League.objects.create(name="Other", slug="other")
+        import_league(league_document(by_hand), into=other, by=organiser)
+        assert ratings(other) == ratings(by_hand)
+
+
+def long_match(rounds: int) -> dict:
+    """A file of one match of `rounds` rounds that do not end it (target out of reach)."""
+    document = paper_season()
+    match = document["matches"][0]
+    match["target"] = 1_000_000
+    match["rounds"] = [
+        {"winner": "Maëlle", "hand": SMALL_HAND} if n % 3 else {"outcome": "draw"}
+        for n in range(rounds)
+    ]
+    return document
+
+
+@pytest.mark.django_db
+class TestWorkGrowsWithTheFileNotItsSquare:
+    def test_the_queries_barely_grow_with_the_rounds_of_a_match(self):
+        with CaptureQueriesContext(connection) as few:
+            import_league(long_match(10), slug="few")
+        with CaptureQueriesContext(connection) as many:
+            imported = import_league(long_match(400), slug="many")
+        assert imported.rounds == 400
+        # Entering rounds one by one took about 10 queries a round; the bulk inserts split
+        # into batches, a few queries for 390 more rounds.
+        assert len(many) - len(few) <= 12
+
+    def test_a_match_of_the_most_rounds_allowed_imports(self):
+        from leagues.exchange_reader import MAX_ROUNDS
+
+        imported = import_league(long_match(MAX_ROUNDS))
+        match = imported.league.matches.get()
+        assert match.rounds.count() == MAX_ROUNDS and match.version == 1 + MAX_ROUNDS
+        totals = [seat.total for seat in match.seats.order_by("position")]
+        assert totals == [0, 4 * (MAX_ROUNDS - MAX_ROUNDS // 3 - 1), 0]
+
+
+@pytest.mark.django_db
+class TestFormatVersion:
+    @pytest.mark.parametrize(("version", "shown"), [(True, "true"), (1.0, "1.0"), ("1", '"1"')])
+    def test_only_the_whole_number_1_is_version_1(self, version, shown):
+        assert refusal({**paper_season(), "format_version": version}) == [
+            f"'format_version' must be a whole number (this site reads 1), not {shown}."
+        ]
+        assert not League.objects.exists()
+
+    def test_the_whole_number_1_is(self):
+        assert import_league({**paper_season(), "format_version": 1}).matches == 1
+
+
+@pytest.mark.django_db
+class TestLimits:
+    def test_too_many_matches_are_refused_naming_the_limit(self):
+        from leagues.exchange_reader import MAX_MATCHES
+
+        document = paper_season()
+        document["matches"] = document["matches"] * (MAX_MATCHES + 1)
+        assert refusal(document) == [
+            f"The file holds {MAX_MATCHES + 1} matches; a league file may hold at most "
+            f"{MAX_MATCHES}."
+        ]
+        assert not League.objects.exists() and not Player.objects.exists()
+
+    def test_too_many_rounds_in_a_match_are_refused_naming_the_limit(self):
+        from leagues.exchange_reader import MAX_ROUNDS
+
+        assert refusal(long_match(MAX_ROUNDS + 1)) == [
+            f"match 1 (2025-03-04): the match has {MAX_ROUNDS + 1} rounds; a match may have "
+            f"at most {MAX_ROUNDS}."
+        ]
+        assert not League.objects.exists()
+
+    def test_too_many_rounds_in_the_file_are_refused_naming_the_limit(self):
+        from leagues.exchange_reader import MAX_FILE_ROUNDS, MAX_ROUNDS
+
+        document = long_match(MAX_ROUNDS)
+        document["matches"] *= MAX_FILE_ROUNDS // MAX_ROUNDS + 1
+        assert refusal(document) == [
+            f"The file holds {MAX_FILE_ROUNDS + MAX_ROUNDS} rounds; a league file may hold at "
+            f"most {MAX_FILE_ROUNDS}: import it in parts."
+        ]
+
+    def test_a_roster_too_long_is_refused(self):
+        from leagues.exchange_reader import MAX_ROSTER
+
+        document = {**paper_season(), "players": [f"P{n}" for n in range(MAX_ROSTER + 1)]}
+        assert refusal(document) == [
+            f"'players' lists {MAX_ROSTER + 1} names; a league file may list at most {MAX_ROSTER}."
+        ]
+        assert not Player.objects.exists()
+
+    def test_a_match_of_many_players_is_refused_before_any_player_is_made(self):
+        document = paper_season()
+        document["matches"][0]["players"] = [f"P{n}" for n in range(5000)]
+        assert refusal(document) == ["match 1 (2025-03-04): A match has 2 to 6 players, not 5000."]
+        assert not Player.objects.exists()
+
+    def test_a_long_value_is_quoted_cut_short(self):
+        document = paper_season()
+        document["matches"][0]["date"] = "x" * 100_000
+        (message,) = refusal(document)
+        assert message.startswith("match 1: 'date' must be a date written YYYY-MM-DD, not 'xxx")
+        assert len(message) < 150 and "…" in message
+
+
+class TestHostileJson:
+    def test_deep_nesting_is_refused_saying_so(self):
+        with pytest.raises(ImportRefused) as refused:
+            parse_json(b"[" * 100_000)
+        assert refused.value.messages == [
+            "The file nests brackets more than 20 deep; a league file needs 6 levels "
+            "(matches, rounds, combinations)."
+        ]
+
+    @pytest.mark.parametrize("depth", [21, 500, 3000])
+    def test_any_depth_beyond_the_limit_is_refused(self, depth):
+        data = '{"format_version": 1, "matches": ' + "[" * depth + "]" * depth + "}"
+        with pytest.raises(ImportRefused) as refused:
+            parse_json(data.encode())
+        assert "nests brackets more than 20 deep" in refused.value.messages[0]
+
+    def test_nesting_up_to_the_limit_is_read(self):
+        assert parse_json(b"[" * 20 + b"]" * 20) == [[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]
+
+    @pytest.mark.parametrize("digits", [21, 4301, 100_000])
+    def test_a_number_too_long_is_refused_saying_so(self, digits):
+        with pytest.raises(ImportRefused) as refused:
+            parse_json(b'{"format_version": -' + b"9" * digits + b"}")
+        assert refused.value.messages == [
+            "The file holds a number longer than 20 digits: no league value is."
+        ]
+
+    def test_bytes_that_are_not_utf8_are_refused_saying_where(self):
+        with pytest.raises(ImportRefused) as refused:
+            parse_json(b'{"format_version": 1, "name": "J\xf6rg"}')
+        assert refused.value.messages == [
+            "The file is not UTF-8 text (byte 33 is not part of a character)."
+        ]
+
+    def test_a_file_over_the_size_limit_is_refused_unread(self):
+        from leagues.exchange_import import MAX_FILE_SIZE
+
+        with pytest.raises(ImportRefused) as refused:
+            parse_json(b" " * (MAX_FILE_SIZE + 1))
+        assert refused.value.messages == [
+            "The file is 5.0\xa0MB; a league file may be at most 5.0\xa0MB."
+        ]
+
+
+def test_the_import_benchmark_prints_its_report_and_exits_0():
+    """`python -m leagues.bench_import` (a report, not a timed test) on a small league."""
+    result = subprocess.run(
+        [sys.executable, "-m", "leagues.bench_import", "--players", "6", "--rounds", "40"],
+        cwd=DOCS.parents[1],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "40 rounds" in result.stdout
+    assert "the copy's file equals the original's: yes; standings and ratings: same" in (
+        result.stdout
+    )
+    assert re.search(r"import: [\d.]+ s \(CPU [\d.]+ s\)", result.stdout)

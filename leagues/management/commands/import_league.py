@@ -1,12 +1,14 @@
 """`manage.py import_league <file> [--slug NEW | --into SLUG] [--organiser USERNAME]`: read a
 league file (docs/league_json.md) and replay it through the models, all or nothing.
 
-Exit status: 0 imported; 1 refused (the problems are printed, nothing was saved); 2 bad
+Exit status: 0 imported; 1 refused (the problems are printed, nothing was saved), also a
+file that is too large, not UTF-8, not JSON or beyond the limits of docs/league_json.md; 2 bad
 arguments, an unknown --into league or --organiser account, or the file cannot be read.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -14,7 +16,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from leagues.exchange_import import ImportRefused, import_league, parse_json
+from leagues.exchange_import import (
+    MAX_FILE_SIZE,
+    ImportRefused,
+    import_league,
+    parse_json,
+    too_large,
+)
 from leagues.models import League
 
 READ_STDIN = "-"
@@ -29,7 +37,8 @@ class Command(BaseCommand):
             "Import a league file (JSON, docs/league_json.md): a new league, or with --into "
             "the file's matches added to an existing league. Every round is scored and "
             "checked again; nothing is saved unless the whole file is right. Exit status: "
-            "0 imported, 1 refused (problems listed), 2 bad arguments or unreadable file."
+            "0 imported, 1 refused (problems listed, also a file too large, not UTF-8 or "
+            "not JSON), 2 bad arguments or unreadable file."
         )
 
     # Tests pass their own stream through call_command(..., stdin=...).
@@ -72,19 +81,30 @@ class Command(BaseCommand):
         self.stdout.write(imported.league.get_absolute_url())
 
     def _read(self, path: str, stdin) -> bytes:
+        """The file's bytes, as they are: parse_json decodes them, whatever the locale. One
+        byte more than the limit is read, so that a larger file is refused unread."""
         try:
             if path == READ_STDIN:
                 stream = stdin or sys.stdin
-                data = stream.read()
-                return data.encode("utf-8") if isinstance(data, str) else data
-            with open(path, "rb") as file:
-                return file.read()
+                stream = getattr(stream, "buffer", stream)  # the bytes under a text stream
+                data = stream.read(MAX_FILE_SIZE + 1)
+                # A text stream (a test's StringIO) was decoded already.
+                data = data.encode("utf-8") if isinstance(data, str) else data
+            else:
+                with open(path, "rb") as file:
+                    data = file.read(MAX_FILE_SIZE + 1)
+                    size = os.fstat(file.fileno()).st_size
+                if len(data) > MAX_FILE_SIZE:
+                    raise too_large(max(size, len(data)))
         except OSError as error:
             raise CommandError(
                 _("Could not read %(file)s: %(reason)s")
                 % {"file": path, "reason": error.strerror or error},
                 returncode=USAGE,
             ) from error
+        if len(data) > MAX_FILE_SIZE:  # standard input, read no further: its size is unknown
+            raise too_large()
+        return data
 
     def _league(self, slug: str) -> League:
         league = League.objects.filter(slug=slug).first()
