@@ -78,6 +78,7 @@ TABLE_TEXT: dict[str, Promise] = {
     "won_self_drawn": _("%(name)s called Mhing on a drawn card."),
     "won_on_discard": _("%(name)s called Mhing on the discard of %(discarder)s."),
     "joker_as": _("Mhing card as %(card)s"),
+    "as_card": _("as %(card)s"),
     "combinations": _("Combinations"),
     "combination": _("Combination"),
     "credits": _("Credits"),

@@ -9,6 +9,17 @@
   const { $, t, el, badge, actionButton, seatName, combinationName, cardLabel } = parts;
   const { cardImage, startCountdown } = parts;
 
+  // A Mhing card with what it stands for written under it ("as 6b"), as the calculator
+  // shows it; its name says the same in words for screen readers.
+  function jokerAs(code) {
+    return el(
+      "span",
+      { class: "live-joker" },
+      cardImage("J", "", t("joker_as", { card: cardLabel(code) })),
+      el("span", { class: "live-joker-as", "aria-hidden": "true", text: t("as_card", { card: code }) }),
+    );
+  }
+
   function arrangementNode(score) {
     // The winning hand as the scorer read it: each set, a Mhing card named for what it is.
     const groups = score.arrangement.groups.map((group) =>
@@ -16,9 +27,7 @@
         "li",
         { class: `live-group${group.exposed ? " is-exposed" : ""}` },
         group.cards.map((code, i) =>
-          group.jokers[i]
-            ? cardImage("J", "", t("joker_as", { card: cardLabel(code) }))
-            : cardImage(code),
+          group.jokers[i] ? jokerAs(code) : cardImage(code),
         ),
       ),
     );
