@@ -1,0 +1,93 @@
+"""Pages as a person meets them on a phone (issue 11, items 7 and 10): abandoned tables leave
+the lobby and the creator closes one by tapping; an address that takes a form, a page that
+is not yours and the site's icon each lead somewhere; dates read the reader's way.
+
+Run with `pytest -m browser tests/site/test_browser_field_pages.py`.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, Page, expect
+
+from games.models import Table
+from leagues.models import League
+from tests.games.live_pages import sign_in
+from tests.layout import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def _stop_live_tasks() -> None:
+    """No live table runs here: nothing to stop."""
+
+
+def phone(browser: Browser, live_server, user=None, language: str = "en") -> Page:
+    context = browser.new_context(viewport=PHONE, locale=language)
+    if user is not None:
+        sign_in(context, user, live_server.url)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    return context.new_page()
+
+
+def test_the_lobby_drops_abandoned_tables_and_the_creator_closes_one(
+    transactional_db, live_server, browser: Browser, member
+) -> None:
+    abandoned = Table.create(member, players=4)
+    Table.objects.filter(pk=abandoned.pk).update(updated_at=timezone.now() - timedelta(hours=3))
+    mine = Table.create(member, players=4)
+    page = phone(browser, live_server, member)
+    try:
+        page.goto(live_server.url + "/play/")
+        expect(page.locator(f'[data-table="{mine.slug}"]')).to_be_visible()
+        expect(page.locator(f'[data-table="{abandoned.slug}"]')).to_have_count(0)
+
+        page.goto(live_server.url + mine.get_absolute_url())
+        page.get_by_role("link", name="Close the table").click()
+        expect(page.get_by_role("heading", level=1)).to_contain_text(f"Close table {mine.slug}?")
+        page.get_by_role("button", name="Close the table").click()
+        expect(page).to_have_url(live_server.url + "/play/")
+        expect(page.get_by_text(f"Table {mine.slug} is closed.")).to_be_visible()
+        expect(page.locator(f'[data-table="{mine.slug}"]')).to_have_count(0)
+    finally:
+        page.context.close()
+
+
+def test_addresses_that_are_not_pages_lead_somewhere(
+    transactional_db, live_server, browser: Browser, outsider
+) -> None:
+    League.objects.create(name="Hidden", slug="hidden", is_public=False)
+    page = phone(browser, live_server, outsider)
+    try:
+        response = page.goto(live_server.url + "/play/new/")
+        assert response.status == 405
+        expect(page.get_by_role("heading", level=1)).to_have_text("Use the page's button")
+        page.get_by_role("link", name="Play").last.click()
+        expect(page).to_have_url(live_server.url + "/play/")
+
+        response = page.goto(live_server.url + "/leagues/hidden/")
+        assert response.status == 403
+        expect(page.get_by_role("link", name="Sign in with another account")).to_be_visible()
+        page.get_by_role("main").get_by_role("link", name="Leagues").click()
+        expect(page).to_have_url(live_server.url + "/leagues/")
+
+        icon = page.goto(live_server.url + "/favicon.ico")
+        assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg")
+    finally:
+        page.context.close()
+
+
+def test_a_french_reader_sees_the_first_of_the_month_as_the_first(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    League.objects.create(name="Club", slug="club", season_start=date(2026, 9, 1))
+    page = phone(browser, live_server, language="fr")
+    try:
+        page.goto(live_server.url + "/leagues/club/")
+        expect(page.get_by_text("1er septembre 2026")).to_be_visible()
+    finally:
+        page.context.close()
