@@ -164,8 +164,9 @@ def _player_named(name: str) -> Player:
 
 
 class RoundForm(forms.Form):
-    """A round as entered after real-card play. The hand comes from the card picker, posted
-    as the hidden `hand` field; credits and points are never typed."""
+    """A round as entered after real-card play. The hand is the `hand` field: the card
+    picker's box, typed into or written by tapping cards (scoring.picker); credits and
+    points are never typed."""
 
     outcome = forms.ChoiceField(
         label=gettext_lazy("Outcome"), choices=Outcome.choices, widget=forms.RadioSelect
@@ -186,7 +187,9 @@ class RoundForm(forms.Form):
     discarder = forms.TypedChoiceField(
         label=gettext_lazy("Discarded by"), coerce=int, required=False, empty_value=None
     )
-    hand = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
+    hand = forms.CharField(
+        label=gettext_lazy("Type or paste a hand"), required=False, max_length=200
+    )
     # The version of the match (new round) or of the round (correction) the form was loaded
     # from: a save made from an outdated page is refused, not applied over someone's change.
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
@@ -206,6 +209,11 @@ class RoundForm(forms.Form):
         initial = dict(defaults)
         initial.update({name: query[name] for name in cls.CARRIED if query.get(name)})
         return initial
+
+    @classmethod
+    def carried_from(cls, query: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+        """What a picker link (or picker.js) carried in `query`, to carry on."""
+        return tuple((name, query[name]) for name in cls.CARRIED if query.get(name))
 
     def carried(self) -> tuple[tuple[str, str], ...]:
         """The form's current values, for the picker's links."""

@@ -1,232 +1,74 @@
-"""The card picker: build a hand by clicking cards, every click a plain link.
+"""The card picker: build a hand by tapping cards, every card a plain link underneath.
 
 The state lives in the URL, never in a session: the hand in the notation of RULES.md §1
 (`hand=123c 123c 99b [5b J 7b] F`) and, while an exposed set is being built, its cards so far
 (`open=5b J`; present but empty when the set has no card yet). Each card on the page is a link
-to the same page with that card added or removed, so the picker works without JavaScript and
-htmx only swaps in the new state.
+to the same page with that card added or removed, so the picker works without JavaScript.
 
-Reusing the picker (the calculator does this; the round entry form will too)::
+With JavaScript, `static/js/picker.js` (with picker-hand.js, the hand's rules, and
+picker-draw.js) keeps the hand in the page: a tap shows the card in the hand and greys out
+the palette at once, puts the new notation in the address (or the form's hand field), and
+asks the server only for what the hand scores. The newest request wins (an older one is
+aborted or its answer ignored), so no tap is lost however slow the network is.
+
+Reusing the picker (the calculator and the round entry form do this)::
 
     from scoring.picker import Picker, PickerUrls, Selection
 
     selection = Selection.from_query(request.GET)  # or Selection.parse(text, open_text)
     picker = Picker(
         selection,
-        PickerUrls(reverse("leagues:hand_picker"), extra=(("round", str(round.pk)),)),
-        target="#hand-picker",  # the element htmx replaces with the view's response
+        PickerUrls(request.path, extra=(("round", str(round.pk)),)),
+        target="round-preview",  # the id of the element that shows the score
         push_url=False,  # keep the browser's address as it is
-        field_name="hand",  # also render <input type="hidden" name="hand" value="...">
+        field_name="hand",  # inside a form: the typed box is the form's field `hand`
     )
+    if picker.answers(request):  # picker.js asking for the score only
+        template_name += "#picker-update"  # the `target` element and picker_hint.html
 
-    {% include "scoring/picker.html" with picker=picker %}
+    {% include "scoring/picker.html" with picker=picker %}   {# hand, palette, hint, box #}
+    <section id="round-preview">... picker.score / picker.problem ...</section>
+    {% include "scoring/picker_scripts.html" %}  {# in <head>: static/js/picker*.js #}
 
+The page wraps the picker and the `target` element in one element marked `data-picker-root`.
 `PickerUrls` builds every link: the base URL, the names of the two query parameters, and any
-extra parameters to carry along. The view behind the base URL reads the selection back with
-`Selection.from_query` and renders the element named by `target` (the picker, and whatever
-else depends on the hand). The picker renders links only, no form of its own, so it may sit
-inside a form that posts the hidden field. `scoring/notation_form.html` is the matching
-text box for typing a hand, for pages that are not inside a form.
+extra parameters to carry along. picker.js asks the same base URL (with the extra parameters)
+with the headers `HX-Request: true` and `HX-Target: <target>`; the view reads the selection
+back with `Selection.from_query` and answers with the `target` element followed by
+`scoring/picker_hint.html`, which carries the hand as the server read it (picker.js takes
+that over, which is how a typed hand reaches the palette) and the one-line status. The
+picker renders links only; with `field_name` its typed box is a plain input of the enclosing
+form, otherwise `scoring/notation_form.html` is a GET form of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+import json
+from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 from urllib.parse import urlencode
 
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from scoring.card_names import card_plural
-from scoring.hand_errors import UnfinishedSet
-from scoring.mhing import (
-    JOKER,
-    Card,
-    ExposedSet,
-    Hand,
-    InvalidHand,
-    MhingError,
-    NotWinningHand,
-    Score,
-    format_hand,
-    parse_hand,
-    score_hand,
-)
-from scoring.mhing.cards import (
-    COPIES_PER_CARD,
-    FLOWERS_IN_DECK,
-    HAND_SIZE,
-    JOKERS_IN_DECK,
-    Joker,
-    Tile,
-)
+from scoring.card_names import FLOWER_NAME, JOKER_NAME, card_name, card_plural
+from scoring.hand_errors import error_kind, error_message
+from scoring.mhing import JOKER, Card, MhingError, Score
+from scoring.mhing.cards import COPIES_PER_CARD, FLOWERS_IN_DECK, HAND_SIZE, JOKERS_IN_DECK, Tile
+from scoring.selection import FLOWER, SET_SIZE, WHY_NOT, Flower, Item, Selection
 
-
-class Flower:
-    """A flower, as the picker shows it: the rules core only counts them (`Hand.flowers`)."""
-
-    code = "F"
-
-    def __repr__(self) -> str:
-        return "FLOWER"
-
-
-FLOWER = Flower()
-
-Item = Card | Joker | Flower  # anything the palette offers
-
-SET_SIZE = 3
-
-
-@dataclass(frozen=True)
-class Selection:
-    """What has been picked: the hand and, while one is being built, an open exposed set.
-
-    Every change returns a new `Selection`. A hand that does not parse keeps its text and its
-    error; nothing can be added to it until it is fixed or cleared.
-    """
-
-    hand: Hand = field(default_factory=Hand)
-    pending: tuple[Tile, ...] | None = None  # None: not building an exposed set
-    text: str = ""
-    error: InvalidHand | None = None
-
-    @classmethod
-    def parse(cls, text: str = "", pending: str | None = None) -> Selection:
-        text = " ".join(text.split())
-        try:
-            hand = parse_hand(text)
-        except InvalidHand as error:
-            return cls(text=text, error=error)
-        if pending is None:
-            return cls(hand, None, text)
-        try:
-            open_set = parse_hand(pending)
-        except InvalidHand:
-            return cls(hand, None, text, UnfinishedSet(pending))
-        tiles = open_set.concealed + (JOKER,) * open_set.jokers
-        if open_set.exposed or open_set.flowers or len(tiles) > SET_SIZE:
-            return cls(hand, None, text, UnfinishedSet(pending))
-        return cls(hand, tiles, text)
-
-    @classmethod
-    def from_query(
-        cls, query: Mapping[str, str], hand_param: str = "hand", open_param: str = "open"
-    ) -> Selection:
-        return cls.parse(query.get(hand_param, ""), query.get(open_param))
-
-    @property
-    def notation(self) -> str:
-        """The hand in the notation: canonical once it parses, else as it was typed."""
-        return self.text if self.error else format_hand(self.hand)
-
-    @property
-    def open_notation(self) -> str | None:
-        if self.pending is None:
-            return None
-        return " ".join(str(tile) for tile in self.pending)
-
-    @property
-    def building(self) -> bool:
-        return self.pending is not None
-
-    @property
-    def is_empty(self) -> bool:
-        return self.error is None and self.hand == Hand() and not self.building
-
-    @property
-    def playing_cards(self) -> int:
-        return self.hand.playing_cards + len(self.pending or ())
-
-    def copies(self, card: Card) -> int:
-        return self.hand.card_counts()[card] + (self.pending or ()).count(card)
-
-    @property
-    def jokers(self) -> int:
-        return self.hand.total_jokers + (self.pending or ()).count(JOKER)
-
-    def why_not(self, item: Item) -> str | None:
-        """Why `item` cannot be added now, or None when it can."""
-        if self.error:
-            return _("Fix the notation or clear the hand first.")
-        if item is FLOWER:
-            if self.hand.flowers >= FLOWERS_IN_DECK:
-                return _("All eight flowers are in the hand.")
-            return None
-        if self.playing_cards >= HAND_SIZE:
-            return _("The hand already has 14 cards.")
-        if item is JOKER:
-            if self.jokers >= JOKERS_IN_DECK:
-                return _("All six Mhing cards are in the hand.")
-        elif self.copies(item) >= COPIES_PER_CARD:
-            return _("All four are in the hand: a Mhing card can stand for a fifth.")
-        if self.pending is not None and not self._fits_pending(item):
-            return _("Does not fit the exposed set being built.")
-        return None
-
-    def _fits_pending(self, item: Card | Joker) -> bool:
-        """Jokers fill the rest: can the set still become a sequence or a triplet?"""
-        tiles = (*self.pending, item)
-        padded = tiles + (JOKER,) * (SET_SIZE - len(tiles))
-        return bool(ExposedSet(padded).possible_set_ids())
-
-    def add(self, item: Item) -> Selection:
-        """The selection with `item` added: a flower to the flowers, a card to the exposed
-        set being built (closing it at three cards) or else to the concealed cards."""
-        hand = self.hand
-        if item is FLOWER:
-            return replace(self, hand=replace(hand, flowers=hand.flowers + 1))
-        if self.pending is not None:
-            tiles = (*self.pending, item)
-            if len(tiles) < SET_SIZE:
-                return replace(self, pending=tiles)
-            exposed = (*hand.exposed, ExposedSet(tiles))
-            return replace(self, hand=replace(hand, exposed=exposed), pending=None)
-        if item is JOKER:
-            return replace(self, hand=replace(hand, jokers=hand.jokers + 1))
-        return replace(self, hand=replace(hand, concealed=(*hand.concealed, item)))
-
-    def remove(self, item: Item) -> Selection:
-        """The selection with one concealed `item` (or a flower) taken out."""
-        hand = self.hand
-        if item is FLOWER:
-            return replace(self, hand=replace(hand, flowers=max(0, hand.flowers - 1)))
-        if item is JOKER:
-            return replace(self, hand=replace(hand, jokers=max(0, hand.jokers - 1)))
-        concealed = list(hand.concealed)
-        if item in concealed:
-            concealed.remove(item)
-        return replace(self, hand=replace(hand, concealed=tuple(concealed)))
-
-    def remove_exposed(self, index: int) -> Selection:
-        exposed = self.hand.exposed[:index] + self.hand.exposed[index + 1 :]
-        return replace(self, hand=replace(self.hand, exposed=exposed))
-
-    def remove_pending(self, index: int) -> Selection:
-        pending = self.pending or ()
-        return replace(self, pending=pending[:index] + pending[index + 1 :])
-
-    def start_set(self) -> Selection:
-        return replace(self, pending=())
-
-    def cancel_set(self) -> Selection:
-        return replace(self, pending=None)
-
-    def clear(self) -> Selection:
-        return Selection()
-
-    def outcome(self) -> Score | MhingError | None:
-        """The hand scored, or why it cannot be; None while there is nothing to score (no
-        cards yet, or an exposed set is being built)."""
-        if self.error:
-            return self.error
-        if self.is_empty or self.building:
-            return None
-        try:
-            return score_hand(self.hand)
-        except (InvalidHand, NotWinningHand) as error:
-            return error
+__all__ = [
+    "FLOWER",
+    "Choice",
+    "ExposedChoice",
+    "Flower",
+    "Item",
+    "Picker",
+    "PickerUrls",
+    "Selection",
+]
 
 
 @dataclass(frozen=True)
@@ -290,12 +132,15 @@ PALETTE_ROWS: tuple[tuple[Item, ...], ...] = (
 
 @dataclass(frozen=True)
 class Picker:
-    """What `scoring/picker.html` renders: the palette, the hand and the links that change it.
+    """What the picker's templates render: the hand, the palette and the links that change
+    them, what the hand scores, and what picker.js needs to do the same in the browser.
 
-    `target` is the CSS selector htmx swaps (`outerHTML`) with the response to a link;
-    `push_url` whether the link goes into the browser's history; `id_prefix` keeps element
-    ids unique when a page has more than one picker; `field_name`, when given, adds a hidden
-    input holding the hand's notation, for pickers inside a form.
+    `target` is the id of the element showing the score (a leading '#' is ignored), the one
+    picker.js asks the server for after each change; `status_id`, when given, the id of a
+    one-line live region that picker.js fills with `status`. `push_url` whether each change
+    goes into the browser's history (the calculator) or the address stays as it is (a form);
+    `id_prefix` keeps element ids unique when a page has more than one picker; `field_name`,
+    when given, makes the typed box the enclosing form's field of that name.
     """
 
     selection: Selection
@@ -304,6 +149,15 @@ class Picker:
     push_url: bool = True
     id_prefix: str = "picker"
     field_name: str | None = None
+    status_id: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target", self.target.lstrip("#"))
+
+    def answers(self, request: HttpRequest) -> bool:
+        """Whether `request` is picker.js asking for the score only."""
+        htmx = getattr(request, "htmx", None)
+        return bool(htmx) and htmx.target == self.target
 
     def _url(self, selection: Selection) -> str:
         return self.urls(selection)
@@ -359,6 +213,18 @@ class Picker:
         return [Choice(FLOWER, url) for _ in range(self.selection.hand.flowers)]
 
     @property
+    def hint(self) -> str | None:
+        """The hint below the palette: "full" (14 cards), "joker" (a card's four copies are
+        in the hand, a Mhing card can stand for a fifth) or None."""
+        if self.selection.error:
+            return None
+        if self.selection.playing_cards >= HAND_SIZE:
+            return "full"
+        if self.full_cards and self.add_joker_url:
+            return "joker"
+        return None
+
+    @property
     def full_cards_names(self) -> str:
         return ", ".join(card_plural(card) for card in self.full_cards)
 
@@ -388,3 +254,124 @@ class Picker:
     @property
     def clear_url(self) -> str:
         return self._url(self.selection.clear())
+
+    # -- what the hand scores ------------------------------------------------------------
+
+    @cached_property
+    def outcome(self) -> Score | MhingError | None:
+        return self.selection.outcome()
+
+    @property
+    def score(self) -> Score | None:
+        return self.outcome if isinstance(self.outcome, Score) else None
+
+    @property
+    def problem(self) -> str | None:
+        return error_message(self.outcome) if isinstance(self.outcome, MhingError) else None
+
+    @property
+    def problem_kind(self) -> str | None:
+        return error_kind(self.outcome) if isinstance(self.outcome, MhingError) else None
+
+    @property
+    def status(self) -> str:
+        """The result in one line, for the status bar; empty while there is nothing to say."""
+        if self.score:
+            credits, points = self.score.credits, self.score.points
+            return ngettext(
+                "%(credits)s credit · %(points)s points",
+                "%(credits)s credits · %(points)s points",
+                credits,
+            ) % {"credits": credits, "points": points}
+        if self.problem:
+            return self.problem
+        if self.selection.building:
+            return _building(self.pending_missing)
+        return ""
+
+    # -- what picker.js needs ------------------------------------------------------------
+
+    @property
+    def state_json(self) -> str:
+        return json.dumps(self.selection.client_state(), separators=(",", ":"))
+
+    @property
+    def config_id(self) -> str:
+        return f"{self.id_prefix}-config"
+
+    @property
+    def script_config(self) -> dict[str, Any]:
+        """Everything picker.js needs besides the state: where to ask, the deck's limits and
+        every text it writes, in the page's language (a count as "{n}", a card as
+        "{card}"; plurals as [one, other])."""
+        urls = self.urls
+        names = {item.code: str(_item_name(item)) for row in PALETTE_ROWS for item in row}
+        return {
+            "prefix": self.id_prefix,
+            "target": self.target,
+            "status": self.status_id,
+            "push": self.push_url,
+            "url": urls.base_url,
+            "params": [urls.hand_param, urls.open_param],
+            "extra": [list(pair) for pair in urls.extra],
+            "limits": {
+                "hand": HAND_SIZE,
+                "copies": COPIES_PER_CARD,
+                "jokers": JOKERS_IN_DECK,
+                "flowers": FLOWERS_IN_DECK,
+                "set": SET_SIZE,
+            },
+            "names": names,
+            "why": {key: str(text) for key, text in WHY_NOT.items()},
+            "text": _script_texts(),
+        }
+
+
+def _item_name(item: Item) -> str:
+    if item is JOKER:
+        return JOKER_NAME
+    if item is FLOWER:
+        return FLOWER_NAME
+    return card_name(item)
+
+
+def _building(missing: int, shown: object = None) -> str:
+    return ngettext(
+        "Building an exposed set: pick %(missing)s more card.",
+        "Building an exposed set: pick %(missing)s more cards.",
+        missing,
+    ) % {"missing": missing if shown is None else shown}
+
+
+def _flowers(count: int, shown: object) -> str:
+    return ngettext("%(flowers)s flower", "%(flowers)s flowers", count) % {"flowers": shown}
+
+
+def _script_texts() -> dict[str, Any]:
+    card, set_ = {"card": "{card}"}, {"set": "{set}"}
+    return {
+        "count": _("%(count)s of 14 cards") % {"count": "{n}"},
+        # Plurals as [one, other], the number left as "{n}".
+        "flowers": [_flowers(n, "{n}") for n in (1, 2)],
+        "building": [_building(n, "{n}") for n in (1, 2)],
+        "add": _("Add %(card)s") % card,
+        "remove": _("Remove %(card)s") % card,
+        "take_out": _("Take %(card)s out of the set") % card,
+        "exposed_set": _("Exposed set [%(set)s]") % set_,
+        "remove_set": _("Remove the exposed set [%(set)s]") % set_,
+        "remove_set_title": _("Remove this exposed set"),
+        "exposed": _("exposed"),
+        "new_set": _("new exposed set"),
+        "pending_set": _("Exposed set being built"),
+        "cards_in_hand": _("Cards in the hand"),
+        "flowers_in_hand": _("Flowers"),
+        "remove_flower": _("Remove a flower"),
+        "empty": _("No cards yet. Click the cards below to add them, or type the hand."),
+        "unreadable": _("The cards cannot be shown until the notation is fixed."),
+        "tip": _("Click a card in the hand to take it out."),
+        "palette": _("Add cards"),
+        "palette_building": _("Pick the cards of the exposed set"),
+        "scoring": _("Scoring…"),
+        "retrying": _("The score could not be loaded: check the connection. Trying again…"),
+        "failed": _("The score could not be loaded: reload the page."),
+    }

@@ -5,8 +5,6 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from scoring.hand_errors import error_kind, error_message
-from scoring.mhing import MhingError, Score
 from scoring.picker import Picker, PickerUrls, Selection
 
 # Offered on the empty page: the rule book's 17-credit hand, jokers and exposed sets, and a
@@ -23,24 +21,25 @@ class HtmxHttpRequest(HttpRequest):
 
 
 @require_GET
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-Target")
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
-    """Score the hand in the query string (`?hand=...&open=...`, see scoring.picker)."""
-    selection = Selection.from_query(request.GET)
-    outcome = selection.outcome()
+    """Score the hand in the query string (`?hand=...&open=...`, see scoring.picker): the
+    whole page, or for picker.js only the score and the picker's hint."""
     urls = PickerUrls(reverse("scoring:calculator"))
-    template_name = "scoring/calculator.html"
-    # A history restore after a cache miss asks for the whole page, with HX-Request set.
-    if request.htmx and not request.htmx.history_restore_request:
-        template_name += "#calculator"
+    picker = Picker(
+        Selection.from_query(request.GET),
+        urls,
+        target="calculator-result",
+        status_id="calculator-status",
+    )
+    update = picker.answers(request)
+    template_name = "scoring/calculator.html" + ("#picker-update" if update else "")
     return render(
         request,
         template_name,
         {
-            "picker": Picker(selection, urls, target="#calculator"),
-            "score": outcome if isinstance(outcome, Score) else None,
-            "problem": error_message(outcome) if isinstance(outcome, MhingError) else None,
-            "problem_kind": error_kind(outcome) if isinstance(outcome, MhingError) else None,
+            "picker": picker,
+            "update": update,
             "examples": [(text, urls.for_notation(text)) for text in EXAMPLES],
         },
     )

@@ -23,8 +23,6 @@ from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.models import Match, Round, RoundEntry
 from leagues.models.round import Outcome, WinType
 from leagues.sheet import actions_for, describe
-from scoring.hand_errors import error_kind, error_message
-from scoring.mhing import MhingError, Score
 from scoring.picker import Picker, PickerUrls, Selection
 
 from .matches import HtmxHttpRequest, render_sheet
@@ -64,6 +62,33 @@ def _gone(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
     return redirect(match)
 
 
+PREVIEW = "round-preview"  # the element picker.js asks for after each tap
+
+
+def _picker(
+    request: HtmxHttpRequest, selection: Selection, carried: tuple[tuple[str, str], ...]
+) -> Picker:
+    return Picker(
+        selection,
+        PickerUrls(request.path, extra=carried),
+        target=PREVIEW,
+        push_url=False,  # a tap is not a page of its own: Back leaves the form
+        field_name="hand",  # the box for typing the hand is the form's field
+        status_id="round-status",
+    )
+
+
+def _preview(request: HtmxHttpRequest) -> HttpResponse | None:
+    """What picker.js asks for after a tap: the preview of the hand in the query and the
+    picker's hint, nothing else (no form, no players: a tap should cost little). None for
+    any other request."""
+    if request.method != "GET" or request.htmx.target != PREVIEW:
+        return None
+    query = request.GET
+    picker = _picker(request, Selection.from_query(query), RoundForm.carried_from(query))
+    return render(request, f"{ROUND_TEMPLATE}#picker-update", {"picker": picker, "update": True})
+
+
 def _round_page(
     request: HtmxHttpRequest,
     match: Match,
@@ -73,17 +98,9 @@ def _round_page(
     current: str | None = None,
 ) -> HttpResponse:
     """The entry form with the card picker and the preview; only `#round-hand` (picker and
-    preview) when a picker link asks through htmx."""
+    preview) when an htmx link asks for it."""
     if selection is None:
         selection = Selection.parse(form.hand_text())
-    picker = Picker(
-        selection,
-        PickerUrls(request.path, extra=form.carried()),
-        target="#round-hand",
-        push_url=False,  # a click is not a page of its own: Back leaves the form
-        field_name="hand",
-    )
-    outcome = selection.outcome()
     template_name = ROUND_TEMPLATE
     if request.htmx and request.method == "GET":
         template_name += "#round-hand"
@@ -95,10 +112,7 @@ def _round_page(
             "league": match.league,
             "round": round_,
             "form": form,
-            "picker": picker,
-            "score": outcome if isinstance(outcome, Score) else None,
-            "problem": error_message(outcome) if isinstance(outcome, MhingError) else None,
-            "problem_kind": error_kind(outcome) if isinstance(outcome, MhingError) else None,
+            "picker": _picker(request, selection, form.carried()),
             "current": current,
             "number": round_.number if round_ else match.rounds.count() + 1,
         },
@@ -120,10 +134,12 @@ def _saved_message(round_: Round, match: Match) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-Target")
 @login_required
 def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     match = _entering_match(request, slug, pk)
+    if (preview := _preview(request)) is not None:
+        return preview
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
         query = request.GET if request.method == "GET" else request.POST
@@ -156,12 +172,14 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-Target")
 @login_required
 def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
     if round_ is None:
         return _gone(request, match, number)
+    if (preview := _preview(request)) is not None:
+        return preview
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
         query = request.GET if request.method == "GET" else request.POST

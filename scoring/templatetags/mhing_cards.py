@@ -10,8 +10,11 @@ server without CJK fonts would show empty boxes instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -25,7 +28,7 @@ from scoring.mhing import (
     GroupKind,
     Suit,
 )
-from scoring.picker import FLOWER, Item
+from scoring.selection import FLOWER, Item
 
 register = template.Library()
 
@@ -89,10 +92,44 @@ def face_of(item: Item) -> Face:
 
 
 @register.inclusion_tag("scoring/card.svg.html")
-def card_svg(item: Item, css_class: str = "", decorative: bool = False) -> dict:
+def card_svg(
+    item: Item, css_class: str = "", decorative: bool = False, face_prefix: str = ""
+) -> dict:
     """An inline SVG of the card. `decorative` hides it from assistive technology, for a
-    card inside a link or button that carries its own label."""
-    return {"face": face_of(item), "css_class": css_class, "decorative": decorative}
+    card inside a link or button that carries its own label. With `face_prefix` the drawing
+    gets the id `<face_prefix>-face-<code>`, for `card_use` to show it again."""
+    face = face_of(item)
+    face_id = f"{face_prefix}-face-{face.code}" if face_prefix else ""
+    return {"face": face, "css_class": css_class, "decorative": decorative, "face_id": face_id}
+
+
+@register.simple_tag
+def card_use(item: Item, face_prefix: str, decorative: bool = False) -> str:
+    """The card again, as a reference (`<use>`) to a drawing `card_svg` put on the page with
+    the same `face_prefix`: the picker's palette draws each card once, and the hand and the
+    score show them in a fifth of the bytes."""
+    return _card_use(item, face_prefix, decorative, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _card_use(item: Item, face_prefix: str, decorative: bool, language: str | None) -> str:
+    """Kept per language: a score shows up to 22 cards, and each answer to a tap has one."""
+    face = face_of(item)
+    use = format_html('<use href="#{}-face-{}"/>', face_prefix, face.code)
+    if decorative:
+        described, title = mark_safe('aria-hidden="true"'), ""
+    else:
+        described = format_html('role="img" aria-label="{}"', face.label)
+        title = format_html("<title>{}</title>", face.label)
+    return format_html(
+        '<svg class="mcard mcard-{}" viewBox="0 0 48 64" focusable="false" data-card="{}" {}>'
+        "{}{}</svg>",
+        face.kind,
+        face.code,
+        described,
+        title,
+        use,
+    )
 
 
 @register.filter

@@ -14,8 +14,12 @@ def words(response) -> str:
 
 
 def hidden(response, name: str) -> str:
-    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', response.text)
-    assert found, f"no hidden {name}"
+    """The value the form posts for `name`: a hidden field, or the box the hand is typed in
+    (the picker writes tapped cards into it)."""
+    found = re.search(
+        rf'<input type="(?:hidden|text)"[^>]*? name="{name}" value="([^"]*)"', response.text
+    )
+    assert found, f"no field {name}"
     return html.unescape(found.group(1))
 
 

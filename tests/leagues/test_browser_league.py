@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +18,7 @@ WITH_JOKER = "1c 2c 3c 1c 2c 3c 9b 9b Rd Rd Rd 5b J 7b"  # 4 credits, 16 points
 
 
 def pick(page, cards: str) -> None:
-    """Click the cards one by one, each time waiting for htmx to swap in the new hand."""
+    """Click the cards one by one, each time waiting for the card to show in the hand."""
     for count, code in enumerate(cards.split(), start=1):
         page.click(f"#picker-pick-{code}")
         page.wait_for_function(
@@ -49,9 +50,10 @@ def enter_round(page, winner: str, cards: str, credits: str, points: str, discar
         page.get_by_role("radio", name="By discard").check()
         page.select_option("#id_discarder", label=discarder)
     pick(page, cards)
+    # The hand shows each card at once; the preview follows when the server has scored it.
     preview = page.locator("#round-preview")
-    assert f"{credits} credits" in preview.inner_text()
-    assert f"{points} points" in preview.inner_text()
+    expect(preview).to_contain_text(f"{credits} credits")
+    expect(preview).to_contain_text(f"{points} points")
     page.click("#save-round")
     page.wait_for_selector("#sheet-table")
 
@@ -108,7 +110,7 @@ def test_an_organiser_keeps_a_match_and_the_standings_follow(
         ".startsWith('0 of 14')"
     )
     pick(page, ONE_SUIT)
-    assert "128 points" in page.inner_text("#round-preview")
+    expect(page.locator("#round-preview")).to_contain_text("128 points")
     page.click("#save-round")
     page.wait_for_selector("#sheet-table")
     assert "Round 1 corrected" in page.inner_text(".messages")

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 HTMX = {"HX-Request": "true"}
+PREVIEW = {**HTMX, "HX-Target": "round-preview"}  # how picker.js asks after a tap
 
 
 def new_url(match: Match) -> str:
@@ -77,6 +78,41 @@ class TestThePicker:
         assert "17 credits 512 points" in words(response)
         assert hidden(response, "hand") == "55666777788999b"
         assert not Round.objects.exists()
+
+    def test_after_a_tap_picker_js_gets_only_the_preview_and_the_hand_as_read(
+        self, organiser_client, match
+    ):
+        response = organiser_client.get(
+            new_url(match), {"hand": BIG_HAND, "version": 1}, headers=PREVIEW
+        )
+
+        text = response.text
+        assert text.lstrip().startswith('<section class="round-preview calc-result"')
+        assert "17 credits 512 points" in words(response)
+        assert 'id="picker-hint"' in text and "data-state=" in text
+        assert "picker-pick-" not in text  # the palette stays as it is in the page
+        assert 'name="winner"' not in text
+        assert len(response.content) < 12_000
+        assert "HX-Target" in response["Vary"]
+        assert not Round.objects.exists()
+
+    def test_a_preview_is_refused_to_someone_who_may_not_enter_rounds(
+        self, client, match, outsider
+    ):
+        client.force_login(outsider)
+
+        response = client.get(new_url(match), {"hand": BIG_HAND}, headers=PREVIEW)
+
+        assert response.status_code == 403
+
+    def test_the_box_for_typing_the_hand_is_the_forms_own_hand_field(self, organiser_client, match):
+        text = organiser_client.get(new_url(match), {"hand": "123c", "version": 1}).text
+
+        start = text.index('id="round-form"')
+        form = text[start : text.index("</form>", start)]
+        assert re.search(r'<input type="text" id="picker-notation" name="hand" value="123c"', form)
+        assert text.count('name="hand"') == 1  # one source: what the box shows is saved
+        assert "notation-form" in form and 'method="get"' not in form
 
     def test_an_incomplete_hand_says_what_is_missing(self, organiser_client, match):
         response = organiser_client.get(new_url(match), {"hand": "123c 456b 789k 234c 5k"})

@@ -1,6 +1,7 @@
 """The hand calculator page, /calculator/: what a visitor sees for each kind of hand."""
 
 import html
+import json
 import re
 
 import pytest
@@ -170,16 +171,17 @@ def test_it_keeps_an_exposed_set_being_built_in_the_query(client: Client) -> Non
     assert "Total credits" not in text
 
 
-def test_every_click_is_a_plain_link_that_htmx_enhances(client: Client) -> None:
+def test_every_click_is_a_plain_link_that_picker_js_takes_over(client: Client) -> None:
     text = page(client, "99b")
 
     links = re.findall(r'<a class="pick"[^>]*>', text)
     assert links
     for link in links:
-        href = re.search(r'href="([^"]*)"', link).group(1)
-        assert f'hx-get="{href}"' in link
-    assert 'hx-target="#calculator"' in text
-    assert 'hx-push-url="true"' in text
+        assert re.search(r'href="/calculator/[^"]*"', link)
+        assert re.search(r"data-(add|remove)=", link)  # what picker.js does with a tap
+        assert "hx-" not in link
+    assert re.search(r'<script src="/static/js/picker\.js[^"]*" defer></script>', text)
+    assert "data-picker-root" in text
 
 
 def test_the_typing_form_is_a_get_form_holding_the_hand(client: Client) -> None:
@@ -189,16 +191,27 @@ def test_the_typing_form_is_a_get_form_holding_the_hand(client: Client) -> None:
     assert 'name="hand" value="123c 123c 99b"' in text
 
 
-def test_an_htmx_request_gets_only_the_calculator(client: Client) -> None:
-    response = client.get(URL, {"hand": "567b 567b 678b 789b 99b"}, headers=HTMX)
+def test_picker_js_gets_only_the_score_and_the_hand_as_the_server_read_it(client: Client) -> None:
+    headers = {**HTMX, "HX-Target": "calculator-result"}
+    response = client.get(URL, {"hand": "567b 567b 678b 789b 99b"}, headers=headers)
     text = response.text
 
     assert "<html" not in text
-    assert text.lstrip().startswith('<div id="calculator"')
+    assert text.lstrip().startswith('<section class="calc-result" id="calculator-result"')
     assert "17 credits" in text
-    assert 'id="calculator-status"' in text
-    assert 'hx-swap-oob="innerHTML"' in text
-    assert "HX-Request" in response["Vary"]
+    assert "picker-pick-" not in text  # the palette stays as it is in the page
+    hint = re.search(
+        r'<div class="picker-hint-area" id="picker-hint" data-state="([^"]*)"'
+        r' data-status="([^"]*)"',
+        text,
+    )
+    state = json.loads(html.unescape(hint.group(1)))
+    assert state["concealed"] == "5b 5b 6b 6b 6b 7b 7b 7b 7b 8b 8b 9b 9b 9b".split()
+    assert state["text"] == "55666777788999b"
+    assert html.unescape(hint.group(2)) == "17 credits · 512 points"
+    assert "The hand has 14 cards" in text
+    assert "HX-Target" in response["Vary"]
+    assert len(response.content) < 12_000
 
 
 def test_a_full_request_gets_the_whole_page(client: Client) -> None:
@@ -250,15 +263,23 @@ def test_the_german_page_explains_a_fifth_copy_in_german(client: Client) -> None
 @pytest.mark.browser
 def test_in_a_browser_each_click_updates_the_score_and_the_address(live_server, page) -> None:
     page.goto(f"{live_server.url}{URL}")
-    for code in "5b 6b 7b 5b 6b 7b 6b 7b 8b 7b 8b 9b 9b 9b".split():
+    for count, code in enumerate("5b 6b 7b 5b 6b 7b 6b 7b 8b 7b 8b 9b 9b 9b".split(), start=1):
         page.click(f"#picker-pick-{code}")
         page.wait_for_function(
-            "code => document.activeElement?.id === `picker-pick-${code}`", arg=code
+            "count => document.querySelector('#picker-hand .picker-count')"
+            "?.textContent.trim().startsWith(`${count} of 14`)",
+            arg=count,
         )
     page.wait_for_url("**/calculator/?hand=55666777788999b")
-    status = page.inner_text("#calculator-status")
-    assert "17 credits · 512 points" in status
-    assert page.locator("html").count() == 1  # swapped in place, not a new page
+    page.wait_for_function(
+        "() => document.querySelector('#calculator-status').textContent.includes('512 points')"
+    )
+    assert "17 credits · 512 points" in page.inner_text("#calculator-status")
+    assert page.locator("html").count() == 1  # changed in place, not a new page
 
     page.go_back()
     page.wait_for_url("**/calculator/?hand=5566677778899b")
+    page.wait_for_function(
+        "() => document.querySelector('#calculator-result').textContent.includes('13 of 14')"
+    )
+    assert page.inner_text("#picker-hand .picker-count").startswith("13 of 14")

@@ -1,9 +1,12 @@
 """The card picker's state and links (scoring/picker.py): what each click leads to."""
 
+import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from scoring.hand_errors import UnfinishedSet
 from scoring.mhing import JOKER, Card, NotWinningHand, Score, UnknownToken, WrongCardCount
@@ -222,10 +225,53 @@ def test_the_component_renders_into_any_page_with_its_own_links_and_field() -> N
 
     text = render_to_string("scoring/picker.html", {"picker": p})
 
-    assert '<input type="hidden" name="hand" value="99b [5b J 7b]">' in text
-    assert 'hx-target="#hand-picker"' in text
-    assert 'hx-push-url="false"' in text
+    # The typed box is the enclosing form's field, holding the hand.
+    assert re.search(
+        r'<input type="text" id="seat2-notation" name="hand" value="99b \[5b J 7b\]"', text
+    )
     assert 'id="seat2-pick-1c"' in text
     assert 'href="/rounds/7/hand/?seat=2&amp;hand=99b+1c+[5b+J+7b]"' in text
     assert "/calculator/" not in text
     assert "<form" not in text  # may sit inside the round entry form
+    config = json.loads(
+        re.search(r'<script id="seat2-config" type="application/json">(.*?)</script>', text).group(
+            1
+        )
+    )
+    assert (config["target"], config["push"], config["url"]) == (
+        "hand-picker",
+        False,
+        "/rounds/7/hand/",
+    )
+    assert config["extra"] == [["seat", "2"]]
+
+
+def test_the_state_handed_to_the_script_is_the_hand_as_the_server_reads_it() -> None:
+    assert Selection.parse("99b J [5b J 7b] F", "Rd").client_state() == {
+        "concealed": ["9b", "9b"],
+        "jokers": 1,
+        "exposed": [["5b", "J", "7b"]],
+        "pending": ["Rd"],
+        "flowers": 1,
+        "error": False,
+        "text": "99b J [5b J 7b] F",
+    }
+    assert Selection.parse("123c xx").client_state()["error"] is True
+
+
+def test_the_scripts_texts_are_in_the_pages_language() -> None:
+    with translation.override("de"):
+        config = picker("99b").script_config
+
+    assert config["text"]["count"] == "{n} von 14 Karten"
+    assert config["text"]["flowers"] == ["{n} Blume", "{n} Blumen"]
+    assert config["names"]["5b"] == "Bambus-5"
+    assert config["why"]["copies"].startswith("Alle vier")
+    assert config["limits"] == {"hand": 14, "copies": 4, "jokers": 6, "flowers": 8, "set": 3}
+
+
+def test_the_status_line_says_the_score_the_problem_or_the_set_being_built() -> None:
+    assert picker("567b 567b 678b 789b 99b").status == "17 credits · 512 points"
+    assert picker("123c").status == "3 of 14 cards — add 11 more."
+    assert picker("123c", "5b").status == "Building an exposed set: pick 2 more cards."
+    assert picker("").status == ""
