@@ -1,0 +1,42 @@
+"""The tap benchmark replays what picker.js asks and prints its report; the figures
+themselves are not tested (they depend on the machine)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from scoring.bench_clicks import TAPS, tap_urls
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_it_asks_for_the_hand_after_each_of_the_14_taps() -> None:
+    urls = tap_urls("/calculator/", (("version", "3"),))
+
+    hands = [parse_qs(urlsplit(url).query)["hand"][0] for url in urls]
+    assert len(urls) == len(TAPS) == 14
+    assert hands[0] == "5b"
+    assert hands[-1] == "55666777788999b"
+    assert all(parse_qs(urlsplit(url).query)["version"] == ["3"] for url in urls)
+
+
+def test_it_prints_the_report_and_exits_0() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring.bench_clicks", "--repeat", "1"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "calculator, picker.js asks for the score (ASGI)" in out
+    assert "round form, picker.js asks for the preview (ASGI)" in out
+    assert "the whole page" in out
+    assert out.count("server time per tap") == 6
+    assert out.count("targets:") == 2
+    assert "answer <= 12 KB: PASS" in out  # sizes do not depend on the machine
