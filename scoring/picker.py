@@ -140,7 +140,8 @@ class Picker:
     one-line live region that picker.js fills with `status`. `push_url` whether each change
     goes into the browser's history (the calculator) or the address stays as it is (a form);
     `id_prefix` keeps element ids unique when a page has more than one picker; `field_name`,
-    when given, makes the typed box the enclosing form's field of that name.
+    when given, makes the typed box the enclosing form's field of that name; `hand_title`,
+    the hand's heading ("Your hand" in the calculator, "Winner's hand" entering a round).
     """
 
     selection: Selection
@@ -150,6 +151,11 @@ class Picker:
     id_prefix: str = "picker"
     field_name: str | None = None
     status_id: str | None = None
+    hand_title: str = ""
+
+    @property
+    def heading(self) -> str:
+        return self.hand_title or _("Your hand")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "target", self.target.lstrip("#"))

@@ -75,6 +75,7 @@ def _picker(
         push_url=False,  # a tap is not a page of its own: Back leaves the form
         field_name="hand",  # the box for typing the hand is the form's field
         status_id="round-status",
+        hand_title=_("Winner's hand"),
     )
 
 
@@ -104,6 +105,7 @@ def _round_page(
     template_name = ROUND_TEMPLATE
     if request.htmx and request.method == "GET":
         template_name += "#round-hand"
+    number = round_.number if round_ else match.rounds.count() + 1
     return render(
         request,
         template_name,
@@ -114,7 +116,9 @@ def _round_page(
             "form": form,
             "picker": _picker(request, selection, form.carried()),
             "current": current,
-            "number": round_.number if round_ else match.rounds.count() + 1,
+            "number": number,
+            # The round's dealer, so the organiser can check it against the table.
+            "dealer": round_.dealer if round_ else match.dealer_of(number),
         },
     )
 

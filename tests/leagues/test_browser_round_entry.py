@@ -1,0 +1,52 @@
+"""Entering a round on a phone (issue 11, item 9): the cards are the winner's hand, the
+round's dealer is named, and a save that someone else's round made too late says the match
+is over instead of offering "Enter round N" again.
+
+Run with `pytest -m browser tests/leagues/test_browser_round_entry.py`.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from leagues.models import League, Match, Player, RoundEntry
+from tests.games.live_pages import sign_in
+from tests.layout import PHONE
+
+pytestmark = pytest.mark.browser
+BIG_HAND = "567b 567b 678b 789b 99b"  # 512 points: ends a race to 100
+
+
+def test_a_round_saved_after_the_match_ended_says_so_on_a_phone(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(name="Club", slug="club")
+    league.organisers.add(organiser)
+    ann, bo = (Player.objects.create(display_name=name) for name in ("Ann", "Bo"))
+    match = Match.begin(
+        league, [ann, bo], first_dealer=1, target_points=100, played_on=date(2026, 11, 3)
+    )
+    context = browser.new_context(viewport=PHONE)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + f"/leagues/club/matches/{match.pk}/rounds/new/")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Enter round 1")
+        expect(page.get_by_role("heading", name="Winner's hand")).to_be_visible()
+        expect(page.get_by_text("Dealer of this round: Bo")).to_be_visible()
+
+        page.get_by_role("radio", name="Ann", exact=True).check()
+        page.get_by_label("Type or paste a hand").fill(BIG_HAND)
+        # Meanwhile, at the next table's phone, Bo's winning round ends the match.
+        match.record_round(RoundEntry(winner=bo, win_type="self_draw", hand=BIG_HAND))
+        page.click("#save-round")
+
+        expect(page.get_by_role("heading", level=1)).to_have_text("The match is over")
+        expect(page.get_by_text("Enter round")).to_have_count(0)
+        expect(page.get_by_role("link", name="Back to the score sheet")).to_be_visible()
+        assert match.rounds.count() == 1
+    finally:
+        context.close()
