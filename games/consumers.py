@@ -9,6 +9,7 @@ order only, skipping any it has already sent.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
-from games.snapshots import db_call, keep, kept, load, loaded, seats_after_move
+from games.snapshots import Loaded, db_call, keep, kept, load, loaded, seats_after_move
 from leagues.errors import is_busy
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,27 @@ def _next_round(table_id: int, position: int, user_id: int) -> tuple[int, str | 
 
 
 _load = db_call(load)
+_loading: dict[str, asyncio.Task] = {}
+
+
+async def _shared_load(slug: str, at_least: int | None) -> Loaded:
+    """The table at version `at_least` or newer, one database read for all the sockets of
+    this process that ask at once: a move reaches every socket of its table together, and
+    in a process that did not make the move none of them finds it kept yet."""
+    if at_least is None:  # "as it is now": a read under way may predate the question
+        return await _load(slug, at_least)
+    pending = _loading.get(slug)
+    if pending is not None:
+        table = await asyncio.shield(pending)
+        if table.version >= at_least:
+            return table
+    task = asyncio.ensure_future(_load(slug, at_least))
+    _loading[slug] = task
+    try:
+        return await asyncio.shield(task)
+    finally:
+        if _loading.get(slug) is task:
+            del _loading[slug]
 
 
 @db_call
@@ -277,7 +299,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         sent = -1 if force else self.sent
         table = kept(self.slug, at_least)  # another socket of this process loaded it
         if table is None:
-            table = await _load(self.slug, at_least)
+            table = await _shared_load(self.slug, at_least)
         # The seat is read from every load: in the waiting room a player may leave, or be
         # removed, and the seat go to someone else, whose cards this socket must not get.
         self.position = table.position_of(self.user_id)

@@ -131,7 +131,15 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 _REDIS_URL = env_str("REDIS_URL")
-if _REDIS_URL:
+if _REDIS_URL and env_str("REDIS_CHANNEL_LAYER") == "pubsub":
+    # channels_redis's pub/sub layer (beta): measured against the default in docs/benchmarks.md.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [_REDIS_URL]},
+        }
+    }
+elif _REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # channels_redis's layer with a pool that waits for a free connection instead
@@ -140,6 +148,12 @@ if _REDIS_URL:
             "CONFIG": {
                 "hosts": [_REDIS_URL],
                 "pool_size": env_int("REDIS_POOL_SIZE", default=50),
+                # channels_redis keeps all of a process's sockets' messages in one list per
+                # process, and drops what comes past `capacity` (100 by default): with a few
+                # hundred sockets a process, a busy second dropped table changes, and a
+                # player never saw a move (the two-process load test lost 23 actions at 150
+                # tables). Messages are a few bytes; expiry still bounds the list.
+                "capacity": env_int("REDIS_CHANNEL_CAPACITY", default=10_000),
             },
         }
     }

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -93,3 +94,26 @@ async def test_a_change_made_elsewhere_while_a_socket_joins_reaches_it(
     await quiet([client])
     assert client.snapshot["table"]["seats"][2]["connected"] is True
     await client.disconnect()
+
+
+async def test_sockets_of_one_process_asking_for_a_version_at_once_share_one_read(
+    alice, bob, monkeypatch
+):
+    """A move elsewhere reaches every socket of the table here at once, none of them holding
+    the new version: one database read serves them all."""
+    from games import consumers
+
+    table = await database_sync_to_async(started_table)(alice, [bob], players=2)
+    reads = []
+    real = consumers._load
+
+    async def counted(slug, at_least):
+        reads.append(at_least)
+        return await real(slug, at_least)
+
+    monkeypatch.setattr(consumers, "_load", counted)
+    loads = await asyncio.gather(
+        *(consumers._shared_load(table.slug, table.version) for _ in range(4))
+    )
+    assert len(reads) == 1
+    assert {load.version for load in loads} == {table.version}

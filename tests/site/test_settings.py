@@ -87,7 +87,11 @@ def test_a_redis_url_selects_the_redis_channel_layer() -> None:
 
     assert settings["layers"]["default"] == {
         "BACKEND": "mhing_site.layers.BlockingPoolRedisChannelLayer",
-        "CONFIG": {"hosts": ["redis://cache.internal:6379/2"], "pool_size": 50},
+        "CONFIG": {
+            "hosts": ["redis://cache.internal:6379/2"],
+            "pool_size": 50,
+            "capacity": 10_000,
+        },
     }
 
 
