@@ -91,3 +91,51 @@ def test_a_french_reader_sees_the_first_of_the_month_as_the_first(
         expect(page.get_by_text("1er septembre 2026")).to_be_visible()
     finally:
         page.context.close()
+
+
+def test_the_calculator_and_a_round_work_from_the_keyboard_alone(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    """Tab to a card and press Enter: it joins the hand; the history and player pages read as
+    names and moments, not capitals and short dates (issue 11, item 10)."""
+    page = phone(browser, live_server, organiser)
+    try:
+        page.goto(live_server.url + "/calculator/")
+        for _ in range(60):  # through the header to the palette's first card
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.id") == "picker-pick-1b":
+                break
+        assert page.evaluate("document.activeElement.id") == "picker-pick-1b"
+        page.keyboard.press("Enter")
+        expect(page.locator("#picker-hand .picker-count")).to_contain_text("1 of 14")
+        page.keyboard.press("Enter")  # the same card again: focus stays where it was
+        expect(page.locator("#picker-hand .picker-count")).to_contain_text("2 of 14")
+    finally:
+        page.context.close()
+
+
+def test_the_history_says_undone_and_the_player_page_names_its_rows(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    from leagues.models import Match, Player, RoundEntry
+
+    league = League.objects.create(name="Club", slug="club")
+    league.organisers.add(organiser)
+    ann, bo = (Player.objects.create(display_name=n) for n in ("Ann", "Bo"))
+    match = Match.begin(league, [ann, bo], first_dealer=0, played_on=date(2026, 11, 3))
+    match.record_round(RoundEntry(winner=ann, win_type="self_draw", hand="123c 456b 789k 234c 55k"))
+    match.record_round(RoundEntry.draw(), by=organiser)
+    match.refresh_from_db()
+    page = phone(browser, live_server, organiser)
+    try:
+        page.goto(live_server.url + match.get_absolute_url())
+        page.get_by_role("button", name="Undo round 2").click()
+        history = page.locator("#history")
+        expect(history).to_contain_text("Round 2 undone")
+        expect(history).not_to_contain_text("Round 2 deleted")
+        page.goto(live_server.url + ann.get_absolute_url())
+        row_heading = page.locator('table th[scope="row"]').first
+        expect(row_heading).to_have_text("Club")
+        assert row_heading.evaluate("th => getComputedStyle(th).textTransform") == "none"
+    finally:
+        page.context.close()
