@@ -12,41 +12,21 @@ import os
 import signal
 import subprocess
 import time
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
-from tests.games.servers import PYTHON, ROOT, free_port, migrate, sqlite_env, wait_for_port
+from tests.games.servers import (
+    PYTHON,
+    ROOT,
+    daphne_command,
+    migrate,
+    prepare_tables,
+    running,
+    sqlite_env,
+)
 
 # Short presence times, so the dead server's sockets expire within the test.
 HEARTBEAT, TTL = "0.5", "2"
-
-
-@contextmanager
-def server(env: dict[str, str], log: Path):
-    """A daphne process; yields (port, process) and kills it afterwards if still running."""
-    port = free_port()
-    with log.open("a") as output:
-        process = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-            + ["mhing_site.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        wait_for_port(port, process, log)
-        yield port, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 class Seat:
@@ -131,15 +111,7 @@ def crash_env(tmp_path):
     env.update(MHING_PRESENCE_HEARTBEAT=HEARTBEAT, MHING_PRESENCE_TTL=TTL)
     env["MHING_TURN_TIMEOUT"] = "600"  # no idle-turn bot: only presence decides who moves
     migrate(env)
-    made = subprocess.run(
-        [PYTHON, "-m", "games.loadtest", "--prepare", "1", "--players", "2", "--json"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return env, json.loads(made.stdout)[0]
+    return env, prepare_tables(env, 1, 2)[0]
 
 
 async def test_a_killed_server_restarted_continues_the_table_with_presence_right(
@@ -149,7 +121,7 @@ async def test_a_killed_server_restarted_continues_the_table_with_presence_right
     slug, cookies = table["slug"], [s["cookie"] for s in table["seats"]]
     log = tmp_path / "daphne.log"
 
-    with server(env, log) as (port, process):
+    with running(daphne_command, env, log, append=True) as (port, process):
         a, b = [await open_seat(port, slug, cookie) for cookie in cookies]
         for seat in (a, b):
             await seat.shows(lambda f: connected(f, 0) and connected(f, 1))
@@ -176,7 +148,7 @@ async def test_a_killed_server_restarted_continues_the_table_with_presence_right
     assert after_crash["moves"] == before["moves"]
     assert after_crash["presence"] == 2  # the dead server's rows, not yet expired
 
-    with server(env, log) as (port, _process):
+    with running(daphne_command, env, log, append=True) as (port, _process):
         a = await open_seat(port, slug, cookies[0])  # only seat 0 comes back
         assert a.snapshot["version"] >= before["version"]
         assert connected(a.snapshot, 0) is True

@@ -7,12 +7,13 @@ database and a Redis.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -59,30 +60,58 @@ def migrate(env: dict[str, str]) -> None:
     )
 
 
+def daphne_command(port: int) -> list[str]:
+    return [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)] + [
+        "mhing_site.asgi:application"
+    ]
+
+
+@contextmanager
+def running(
+    command: Callable[[int], list[str]], env: dict[str, str], log: Path, append: bool = False
+) -> Iterator[tuple[int, subprocess.Popen]]:
+    """A server process, `command(port)` on a free port with `env`, its output in `log`;
+    yields the port once it listens and the process (to kill it), and stops it afterwards
+    if it still runs."""
+    port = free_port()
+    with log.open("a" if append else "w") as output:  # the server holds its own copy
+        process = subprocess.Popen(
+            command(port), cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
+        )
+    try:
+        wait_for_port(port, process, log)
+        yield port, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
 @contextmanager
 def daphne(env: dict[str, str], log: Path) -> Iterator[int]:
     """One daphne process serving the site with `env`, its output in `log`; yields its port
     once it listens, and stops it afterwards."""
-    port = free_port()
-    with log.open("w") as output:  # daphne holds its own copy of the file
-        process = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-            + ["mhing_site.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        wait_for_port(port, process, log)
+    with running(daphne_command, env, log) as (port, _process):
         yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+
+
+def prepare_tables(env: dict[str, str], tables: int, players: int) -> list[dict]:
+    """Started tables of people only, each seat with the cookie that signs its player in
+    (games.loadtest --prepare), made in the database `env` points at."""
+    made = subprocess.run(
+        [PYTHON, "-m", "games.loadtest", "--prepare", str(tables), "--players", str(players)]
+        + ["--json"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(made.stdout)
 
 
 @contextmanager

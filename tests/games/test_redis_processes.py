@@ -15,7 +15,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from .servers import PYTHON, ROOT, daphne, migrate, sqlite_env
+from .servers import PYTHON, ROOT, daphne, migrate, prepare_tables, sqlite_env
 
 pytestmark = [
     pytest.mark.redis,
@@ -29,15 +29,7 @@ def servers(tmp_path):
     table they serve, with the cookies of its two players."""
     env = sqlite_env(tmp_path)
     migrate(env)
-    made = subprocess.run(
-        [PYTHON, "-m", "games.loadtest", "--prepare", "1", "--players", "2", "--json"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    table = json.loads(made.stdout)[0]
+    table = prepare_tables(env, 1, 2)[0]
     with ExitStack() as stack:
         ports = [stack.enter_context(daphne(env, tmp_path / f"daphne-{n}.log")) for n in range(2)]
         yield table, ports

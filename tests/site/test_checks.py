@@ -15,7 +15,7 @@ from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
 from mhing_site.settings import BASE_DIR
-from tests.games.servers import free_port, wait_for_port
+from tests.games.servers import daphne_command, free_port, running
 
 MANIFEST_STORAGE = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -73,10 +73,8 @@ def test_check_leaves_development_alone(tmp_path) -> None:
 def test_daphne_refuses_to_start_without_collected_static_files(tmp_path) -> None:
     env = production_env(tmp_path / "static", tmp_path / "db.sqlite3")
 
-    port = free_port()
     server = subprocess.run(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-        + ["mhing_site.asgi:application"],
+        daphne_command(free_port()),
         cwd=BASE_DIR,
         env=env,
         capture_output=True,
@@ -95,26 +93,11 @@ def test_daphne_serves_pages_once_static_files_are_collected(tmp_path) -> None:
     assert collected.returncode == 0, collected.stderr
     assert run(env, "manage.py", "migrate", "--noinput", "-v0").returncode == 0
 
-    port = free_port()
-    log = tmp_path / "daphne.log"
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-            + ["mhing_site.asgi:application"],
-            cwd=BASE_DIR,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        wait_for_port(port, server, log)
+    with running(daphne_command, env, tmp_path / "daphne.log") as (port, _process):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         connection.request("GET", "/")
         response = connection.getresponse()
         page = response.read().decode()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
     assert response.status == 200
     # The page links the hashed copy collectstatic made.

@@ -8,22 +8,13 @@ Daphne (Twisted) used to close the connection without a word on a request line o
 from __future__ import annotations
 
 import http.client
-import subprocess
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from django.test import Client
 
 from mhing_site.long_urls import MAX_URL_LENGTH
-from tests.games.servers import (
-    PYTHON,
-    ROOT,
-    free_port,
-    served_database,
-    sqlite_env,
-    wait_for_port,
-)
+from tests.games.servers import PYTHON, running, served_database, sqlite_env
 
 CALCULATOR = "/calculator/?hand="
 
@@ -136,29 +127,14 @@ def test_a_header_beyond_what_daphne_reads_gets_431(daphne_port: int) -> None:
     assert status == 431
 
 
-@contextmanager
-def runserver(env: dict[str, str], log) -> Iterator[int]:
-    port = free_port()
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        wait_for_port(port, process, log)
-        yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+def runserver_command(port: int) -> list[str]:
+    return [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
 
 
 def test_the_development_server_answers_414_too(tmp_path) -> None:
     """`manage.py runserver` is daphne's here, with the same limits."""
     env = sqlite_env(tmp_path, drop=("REDIS_URL",))
-    with runserver(env, tmp_path / "runserver.log") as port:
+    with running(runserver_command, env, tmp_path / "runserver.log") as (port, _process):
         status, page = get(port, long_calculator_url(17_000))
 
     assert status == 414
