@@ -70,8 +70,7 @@ async def _heartbeat() -> None:
         await asyncio.sleep(presence_heartbeat())
 
 
-@db_call
-def beat() -> list[tuple[str, int]]:
+def renew_and_sweep() -> list[tuple[str, int]]:
     """Renew this process's rows, restore any swept while it stalled, and sweep the rows of
     dead processes; the (slug, new version) of every table whose seats changed."""
     now = timezone.now()
@@ -96,6 +95,9 @@ def beat() -> list[tuple[str, int]]:
         if version is not None:
             changed.append((slug, version))
     return changed
+
+
+beat = db_call(renew_and_sweep)
 
 
 async def stop() -> None:

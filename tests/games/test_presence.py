@@ -56,12 +56,12 @@ def test_a_dead_servers_sockets_expire_and_the_seat_is_announced_away(alice, bob
         seen_at=timezone.now() - timedelta(seconds=30)
     )
     version = table.version
-    changed = presence.beat.__wrapped__()  # what each heartbeat does, without the event loop
+    changed = presence.renew_and_sweep()  # what each heartbeat does
     assert changed == [(table.slug, version + 1)]
     table.refresh_from_db()
     assert connected(table) == [True, False, False]
     assert not TablePresence.objects.filter(server="dead-server").exists()
-    assert presence.beat.__wrapped__() == []  # nothing more to sweep
+    assert presence.renew_and_sweep() == []  # nothing more to sweep
 
 
 def test_rows_not_yet_expired_stay(alice, bob, settings):
@@ -69,7 +69,7 @@ def test_rows_not_yet_expired_stay(alice, bob, settings):
     table = started_table(alice, [bob], players=3)
     table.arrive("slow-server-socket", bob, "slow-server")
     TablePresence.objects.update(seen_at=timezone.now() - timedelta(seconds=10))
-    assert presence.beat.__wrapped__() == []
+    assert presence.renew_and_sweep() == []
     assert connected(table) == [False, True, False]
 
 
@@ -80,13 +80,13 @@ def test_a_process_renews_its_own_sockets_and_puts_back_any_swept_while_it_stall
     try:
         old = timezone.now() - timedelta(seconds=5)
         TablePresence.objects.update(seen_at=old)
-        presence.beat.__wrapped__()
+        presence.renew_and_sweep()
         assert TablePresence.objects.get(channel_name="mine").seen_at > old
         # Another process took this one for dead and swept its row.
         TablePresence.objects.all().delete()
         table.refresh_from_db()
         version = table.version
-        assert presence.beat.__wrapped__() == [(table.slug, version + 1)]
+        assert presence.renew_and_sweep() == [(table.slug, version + 1)]
         assert connected(table) == [False, True, False]
     finally:
         presence.release("mine")
