@@ -1,6 +1,7 @@
 """The rules packages import no Django, so they stay plain, fast and testable on their own.
 
-Dependencies point one way (STYLE.md): scoring.mhing <- games.play <- the Django apps.
+Dependencies point one way (STYLE.md): scoring.mhing <- games.play <- the Django apps;
+scoring.mhing <- scoring.mahjongg.
 """
 
 import ast
@@ -17,6 +18,8 @@ REPO = Path(__file__).resolve().parent.parent
 PURE_PACKAGES = {
     "scoring.mhing": ("scoring.mhing",),
     "games.play": ("scoring.mhing", "games.play"),
+    # Mah-Jongg shares the tile kinds, the split into sets and the writing of tiles with Mhing.
+    "scoring.mahjongg": ("scoring.mhing", "scoring.mahjongg"),
 }
 PROJECT_PACKAGES = ("mhing_site", "scoring", "leagues", "games")
 WEB_PACKAGES = (
@@ -87,6 +90,10 @@ def existing_pure_packages() -> list[str]:
 
 def test_the_round_state_machine_package_exists() -> None:
     assert "games.play" in existing_pure_packages()
+
+
+def test_the_mahjongg_rules_package_is_checked() -> None:
+    assert "scoring.mahjongg" in existing_pure_packages()
 
 
 @pytest.mark.parametrize("package", existing_pure_packages())

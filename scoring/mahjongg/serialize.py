@@ -1,0 +1,91 @@
+"""Plain-data (JSON-ready) forms of a score and a settlement, for the command line, pages
+and exports to come. Every breakdown item and payment carries its row key and the row's
+names in English, German and French (`rows.ROWS`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .arrangement import Arrangement
+from .errors import MahjonggError, NotWinning
+from .notation import format_hand
+from .score import Item, Score
+from .settle import Settlement
+
+
+def item_to_dict(item: Item) -> dict[str, Any]:
+    return {
+        "key": item.key,
+        "kind": item.kind.value,
+        "value": item.value,
+        "about": item.about,
+        "names": item.row.names,
+    }
+
+
+def arrangement_to_dict(arrangement: Arrangement) -> dict[str, Any]:
+    return {
+        "kind": arrangement.kind.value,
+        "groups": [
+            {
+                "kind": group.kind.value,
+                "tiles": [tile.code for tile in group.tiles],
+                "where": group.where.value,
+                "open": group.open,
+                "winning": index == arrangement.winning,
+            }
+            for index, group in enumerate(arrangement.groups)
+        ],
+        "loose": [tile.code for tile in arrangement.loose],
+    }
+
+
+def score_to_dict(score: Score) -> dict[str, Any]:
+    return {
+        "score": score.total,
+        "points": score.points,
+        "doublings": score.doublings,
+        "value": score.value,
+        "limit": score.limit,
+        "limited": score.limited,
+        "caller": score.hand.is_caller,
+        "items": [item_to_dict(item) for item in score.items],
+        "arrangement": arrangement_to_dict(score.arrangement),
+        "canonical": format_hand(score.hand),
+    }
+
+
+def settlement_to_dict(settlement: Settlement) -> dict[str, Any]:
+    return {
+        "settle": settlement.method.value,
+        "winner": None if settlement.winner is None else settlement.winner.code,
+        "dealer": settlement.dealer.code,
+        "scores": {seat.code: score for seat, score in settlement.scores},
+        "payments": [
+            {
+                "payer": p.payer.code,
+                "payee": p.payee.code,
+                "amount": p.amount,
+                "keys": list(p.keys),
+            }
+            for p in settlement.payments
+        ],
+        "net": {seat.code: amount for seat, amount in settlement.net.items()},
+        "text": settlement.text,
+    }
+
+
+def result_to_dict(line: str, outcome: Score | Settlement | MahjonggError) -> dict[str, Any]:
+    """One line's answer: its score or settlement, or why it has none."""
+    if isinstance(outcome, Score):
+        return {"line": line, "ok": True, **score_to_dict(outcome)}
+    if isinstance(outcome, Settlement):
+        return {"line": line, "ok": True, **settlement_to_dict(outcome)}
+    error = "not_winning" if isinstance(outcome, NotWinning) else "invalid"
+    return {
+        "line": line,
+        "ok": False,
+        "error": error,
+        "kind": type(outcome).__name__,
+        "message": str(outcome),
+    }
