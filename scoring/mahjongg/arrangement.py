@@ -103,7 +103,7 @@ _NO_TILES = (0,) * 9
 
 def standard_splits(counts: list[int], sets_needed: int) -> list[tuple[Group, ...]]:
     """Every way to split the concealed tiles (`counts` per kind) into `sets_needed` sets and
-    one pair: the sets (chis, then pons, each by lowest tile), then the pair."""
+    one pair: the sets (pons, then chis, each in tile order), then the pair."""
     blocks = []
     for first in (0, 9, 18):
         block = tuple(counts[first : first + 9])

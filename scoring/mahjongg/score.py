@@ -8,6 +8,7 @@ a pair, every group the winning tile may complete, and the special hands are tri
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -264,15 +265,21 @@ def _special_score(hand: Hand, arrangement: Arrangement, limit: int) -> Score:
     return Score(hand, arrangement, (item,), 0, 0, limit, limit)
 
 
-def _winning_choices(hand: Hand, laid_out: tuple[Group, ...], split: tuple[Group, ...]):
+def _winning_choices(
+    hand: Hand, laid_out: tuple[Group, ...], split: tuple[Group, ...]
+) -> Iterator[Arrangement]:
     """The arrangements of one split, one per distinct group the winning tile may complete.
 
     [ruling] §2.1: a pon completed by a claimed discard is open; one completed by a
-    self-drawn tile stays concealed.
+    self-drawn tile stays concealed. The pair is tried first, so that of two equal readings
+    (the pair or the middle of a chi, 2 points each) the one shown is the pair, as in the
+    book's examples.
     """
     win = hand.win
     seen = set()
-    for index, group in enumerate(split):
+    pair = len(split) - 1
+    for index in (pair, *range(pair)):
+        group = split[index]
         if group in seen:
             continue
         seen.add(group)
