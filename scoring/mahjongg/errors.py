@@ -31,9 +31,12 @@ class InvalidLine(MahjonggError, ValueError):
 
 
 class UnknownToken(InvalidLine):
+    SHOWN = 30  # characters of a long token the message shows
+
     def __init__(self, token: str) -> None:
         self.token = token
-        super().__init__(f"unknown token '{token}'")
+        shown = token if len(token) <= self.SHOWN else token[: self.SHOWN] + "…"
+        super().__init__(f"unknown token '{shown}'")
 
 
 class BracketError(InvalidLine):

@@ -46,10 +46,11 @@ SETTLEMENT_KEYS = ("settle", "winner", "dealer", "e", "s", "w", "n")
 _CLOSING = {"[": "]", "{": "}"}
 
 # A tile token's meaning by its text: (its tiles, its bonus tiles). Hands are typed from a
-# few hundred tokens and a batch parses each many times; emptied when full, so hostile input
-# cannot grow it without bound.
+# few hundred tokens and a batch parses each many times; emptied when full, and long tokens
+# (no hand has more than 18 tiles) are not kept, so hostile input cannot grow it.
 _tokens: dict[str, tuple[tuple[Tile, ...], tuple[Bonus, ...]]] = {}
 _TOKENS_LIMIT = 1 << 12
+_TOKEN_KEPT = 40  # characters
 
 
 def _expand(token: str) -> tuple[tuple[Tile, ...], tuple[Bonus, ...]]:
@@ -69,9 +70,10 @@ def _expand(token: str) -> tuple[tuple[Tile, ...], tuple[Bonus, ...]]:
         else:
             tiles.append(CODE_TO_CARD[unit[0].lower()])
     found = (tuple(tiles), tuple(bonus))
-    if len(_tokens) >= _TOKENS_LIMIT:
-        _tokens.clear()
-    _tokens[token] = found
+    if len(token) <= _TOKEN_KEPT:
+        if len(_tokens) >= _TOKENS_LIMIT:
+            _tokens.clear()
+        _tokens[token] = found
     return found
 
 

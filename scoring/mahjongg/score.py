@@ -302,6 +302,8 @@ def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT) -> Score:
     Raises `InvalidLine` for input that is no hand, `NotWinning` when a caller's tiles form
     no Mah-Jongg hand.
     """
+    if limit < 1:
+        raise ValueError("the limit is a positive whole number")
     if isinstance(hand, str):
         hand = parse_hand(hand)
     hand.validate()

@@ -203,3 +203,16 @@ def test_a_settlement_key_in_a_hand_line_is_named() -> None:
 def test_a_long_hostile_limit_is_refused_without_reading_it() -> None:
     with pytest.raises(BadContextValue):
         score_hand(f"{CALLER} limit={'9' * 100_000}")
+
+
+def test_a_long_unknown_token_is_named_shortly() -> None:
+    with pytest.raises(UnknownToken) as error:
+        score_hand("x" * 100_000)
+    assert len(error.value.token) == 100_000
+    assert str(error.value) == f"unknown token '{'x' * 30}…'"
+
+
+def test_a_hostile_run_of_tiles_is_a_fifth_copy_not_a_hang() -> None:
+    with pytest.raises(TooManyCopies) as error:
+        score_hand(f"{'1' * 100_000}b seat=E round=E")
+    assert error.value.count == 100_000
