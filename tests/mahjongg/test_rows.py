@@ -8,6 +8,8 @@ import pytest
 
 from scoring.mahjongg import BY_KEY, ROWS, RowKind, score_hand
 
+from .conftest import REPO
+
 _CHIS = "123c 456c 789k"  # three chis, worth nothing, to fill a hand around the row checked
 
 
@@ -121,3 +123,8 @@ def test_caller_rows_are_marked_and_only_the_caller_earns_them() -> None:
     assert caller_keys >= {"mahjongg", "only_pons", "from_the_hand", "kan_replacement"}
     other = score_hand("[NwNwNw] 777k 1111c 29b Rd F4 S1 seat=N round=S")
     assert not caller_keys & set(other.breakdown())
+
+
+def test_the_docs_list_every_row_key() -> None:
+    docs = (REPO / "docs" / "mahjongg.md").read_text(encoding="utf-8")
+    assert [row.key for row in ROWS if f"| `{row.key}` |" not in docs] == []
