@@ -85,7 +85,7 @@ def _row(key: str) -> Row:
     return BY_KEY[key]
 
 
-# §3.1: a set's points by (kind, open, tile); §3.2: its doubling row by (kind, wind class).
+# §3.1: a pon's or kan's points row, by (kind, open, tile), looked up rather than built.
 def _points_row(kind: GroupKind, is_open: bool, tile: int) -> Row:
     tiles = "simples" if is_simple(tile) else "terminals" if tile < SUIT_TILES else "honours"
     return _row(f"{'open' if is_open else 'concealed'}_{kind.value}_{tiles}")
@@ -129,8 +129,8 @@ def _group_items(group: Group, seat: Wind, round_wind: Wind) -> _GroupItems:
         points = doubling = None
         if group.kind in _SETS:
             text = group.text
-            points = _POINTS_ROW[group.kind, group.open, group.tile]
-            points = Item(points, points.value, text)
+            row = _POINTS_ROW[group.kind, group.open, group.tile]
+            points = Item(row, row.value, text)
             row = _doubling_row(group.kind, group.tile, seat, round_wind)
             doubling = None if row is None else Item(row, row.value, text)
         found = (points, doubling)
