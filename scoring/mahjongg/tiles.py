@@ -3,8 +3,8 @@
 The 34 kinds of suit tiles and honours are exactly Mhing's playing cards, in the same dense
 order (bamboo 1-9, circles 1-9, characters 1-9, the four winds, the three dragons), so they
 are shared: `Tile` *is* `scoring.mhing.cards.Card`, and the notation's codes (`5b`, `Ew`,
-`Rd`) come from the same table. (Mhing's own `cards.Tile` means "a card or a joker in an
-exposed set"; Mah-Jongg has no jokers, so here the word means a tile kind.)
+`Rd`) are read with the same table (`CODE_TO_CARD`). (Mhing's own `cards.Tile` means "a card
+or a joker in an exposed set"; Mah-Jongg has no jokers, so here the word means a tile kind.)
 
 What Mah-Jongg adds: bonus tiles (flowers and seasons, one copy each, each belonging to a
 wind by its number) and winds as seats and rounds (`Wind`).
@@ -16,7 +16,6 @@ from enum import IntEnum
 
 from scoring.mhing.cards import (
     CODE_TO_CARD,
-    CODES,
     COPIES_PER_CARD,
     DRAGON_TILES,
     KINDS,
@@ -31,7 +30,6 @@ Tile = Card  # the same 34 kinds as Mhing's cards (see the module's docstring)
 TILES: tuple[Tile, ...] = tuple(Card)  # TILES[i] is Tile(i), without the enum lookup
 
 __all__ = [
-    "CODES",
     "CODE_TO_CARD",
     "COPIES_PER_CARD",
     "DRAGON_TILES",
