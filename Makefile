@@ -35,7 +35,7 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
 makemessages: $(STAMP)
 	$(MANAGE) makemessages --all --no-obsolete \
 		--ignore='.venv/*' --ignore='staticfiles/*' --ignore='node_modules/*' \
-		--ignore='tests/*' --ignore='scoring/mhing/*' --ignore='games/play/*'
+		--ignore='tests/*' --ignore='scoring/mhing/*' --ignore='scoring/mahjongg/*' --ignore='games/play/*'
 
 run: $(STAMP) messages
 	$(MANAGE) migrate --noinput
