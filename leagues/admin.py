@@ -9,12 +9,24 @@ match (the league's ratings are recomputed).
 """
 
 from django.contrib import admin
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from .models import League, Match, Player, PlayerRating, Round, RoundChange, Seat, WinningHand
+from .models import (
+    League,
+    Match,
+    Player,
+    PlayerRating,
+    PlayerStanding,
+    Round,
+    RoundChange,
+    Seat,
+    WinningHand,
+)
+from .models.standing import rebuild_standings
 
-COMPUTED_MODELS = (Round, WinningHand, RoundChange, PlayerRating)
+COMPUTED_MODELS = (Round, WinningHand, RoundChange, PlayerRating, PlayerStanding)
 
 
 class ReadOnlyAdminMixin:
@@ -88,15 +100,21 @@ class MatchAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    # A deleted match takes its seats and hands out of the ratings and the standings.
     def delete_model(self, request: HttpRequest, obj: Match) -> None:
         super().delete_model(request, obj)
         obj.league.rerate()
+        rebuild_standings(obj.league)
 
+    # The "delete selected" action runs outside a transaction (the delete page runs in one):
+    # the matches go with their leagues' new figures, or not at all.
+    @transaction.atomic
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         leagues = list(League.objects.filter(matches__in=queryset).distinct())
         super().delete_queryset(request, queryset)
         for league in leagues:
             league.rerate()
+            rebuild_standings(league)
 
 
 class WinningHandInline(ReadOnlyAdminMixin, admin.StackedInline):

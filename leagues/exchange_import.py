@@ -39,6 +39,7 @@ from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from .exchange_replay import Replay
 from .models import League, Match, Player, Round
 from .models.round import Outcome
+from .models.standing import standings_deferred
 
 # Enough to fix a file in one go without burying the first problem.
 MAX_PROBLEMS = 30
@@ -212,7 +213,9 @@ def import_league(
     plan = reader.read(document, creating=into is None, slug=slug)
     if reader.problems:
         raise ImportRefused(reader.problems)
-    with transaction.atomic():
+    # The standings of every player of the file are refreshed once, as the replay ends, not
+    # once for each match it begins (leagues.models.standing).
+    with transaction.atomic(), standings_deferred():
         return _replay(plan, by=by, into=into)
 
 

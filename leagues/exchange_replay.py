@@ -7,7 +7,8 @@ the same rounds and the engine scores each hand, and each match is tallied with 
 own `add_round`, as `Match.tally` does; but in memory, round by round, and the rows are
 written at the end, a few inserts and updates for the whole file. What is saved is what
 entering the rounds one by one saves (tests/leagues/test_import.py compares the two), except
-that the caller rates the league once per file rather than once per finished match.
+that the caller rates the league once per file rather than once per finished match, and
+refreshes the players' standings once per file too (`standings_deferred`, around the replay).
 """
 
 from __future__ import annotations

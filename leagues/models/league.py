@@ -128,6 +128,7 @@ class League(models.Model):
 
         from .match import Match, Seat
 
+        lock_league(self.pk)
         model = PlackettLuce()
         ratings: dict[int, object] = {}
         played: dict[int, int] = {}
@@ -157,6 +158,18 @@ class League(models.Model):
             )
             for pid, rating in ratings.items()
         )
+
+
+def lock_league(league_id: int) -> None:
+    """Hold the league's row until the transaction ends, before reading what its derived rows
+    (ratings, standings) are computed from. Two saves in different matches of one league at
+    the same moment then take turns, and the second reads what the first committed, not a
+    snapshot from before it (PostgreSQL's READ COMMITTED: each statement sees what was
+    committed when it began). FOR NO KEY UPDATE: rows that only refer to the league (a new
+    match, a rating) are inserted under a key-share lock, which this one does not block.
+    SQLite lets one writer in at a time anyway, and ignores it."""
+    locked = League.objects.select_for_update(no_key=True).filter(pk=league_id)
+    list(locked.order_by().values_list("pk"))
 
 
 class PlayerRating(models.Model):

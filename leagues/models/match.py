@@ -29,6 +29,7 @@ from .history import RoundChange
 from .league import League, VariantChoice
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
+from .standing import refresh_standings
 
 
 def _saving(method):
@@ -303,7 +304,8 @@ class Match(models.Model):
         return tally
 
     def settle(self) -> None:
-        """Bring the seats' totals and placings, the status and the ratings up to date."""
+        """Bring the seats' totals and placings, the status, the ratings and the seated
+        players' standings (leagues.models.standing) up to date."""
         was_finished = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
         tally = self.tally()
         seats = list(self.seats.order_by("position"))
@@ -314,6 +316,7 @@ class Match(models.Model):
         Match.objects.filter(pk=self.pk).update(status=self.status)
         if self.Status.FINISHED in (was_finished, self.status):
             self.league.rerate()
+        refresh_standings(self.league_id, [seat.player_id for seat in seats])
 
 
 def _current(
