@@ -1,7 +1,9 @@
 """Figures about many rows: the league index and a league's standings (a player's record is
 in leagues.records). Each is a fixed number of SQL queries whatever the league's size, never
-a query per row: grouped aggregates (one pass over the league each), a window function for
-the best hands, a correlated subquery where one row needs a count from another table.
+a query per row: the standings read each player's figures as kept in step with the rounds
+(leagues.models.standing, computed there by grouped aggregates and a window function for
+the best hands), the index a correlated subquery where one row needs a count from another
+table.
 
 Definitions (README, "Leagues: standings and players"):
 
@@ -22,23 +24,22 @@ from typing import Any
 from django.db.models import (
     Count,
     Exists,
-    F,
     FilteredRelation,
     OuterRef,
     Prefetch,
     Q,
     QuerySet,
     Subquery,
-    Sum,
     Value,
-    Window,
 )
-from django.db.models.functions import Coalesce, RowNumber
+from django.db.models.functions import Coalesce
 from django.utils.functional import Promise
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import League, Match, Player, Seat, WinningHand
+from .models import League, Match, Seat
+from .standings_html import standings_rows
 
 RECENT_MATCHES = 10
 
@@ -77,11 +78,30 @@ def leagues_for(user) -> QuerySet[League]:
 # -- standings -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Named:
+    """A player as the table shows them: cheaper than a Player instance for each of 2,000."""
+
+    pk: int
+    display_name: str
+
+
+@dataclass(frozen=True)
+class BestHand:
+    """A player's best hand, with the round it links to."""
+
+    hand: str  # in the engine's arranged notation
+    points: int
+    credits: int
+    match_id: int
+    round_number: int
+
+
 @dataclass
 class Standing:
     """One player's line in a league's table."""
 
-    player: Player
+    player: Named
     # The OpenSkill rating (ordinal = mu - 3 sigma); None before a first finished match.
     ordinal: float | None = None
     mu: float | None = None
@@ -90,7 +110,7 @@ class Standing:
     wins: int = 0
     rounds_won: int = 0
     points: int = 0
-    best_hand: WinningHand | None = None
+    best_hand: BestHand | None = None
     place: int = 0
 
     @property
@@ -212,55 +232,45 @@ class Header:
 
 def league_standings(league: League) -> list[Standing]:
     """Every player on the league's roster with their figures (see the module docstring) and
-    place (by rating, then points; equal ones share it), in the table's own order. Four
-    queries, each one pass over the league: the roster with ratings, seats by player,
-    winning hands by winner, and each winner's best hand."""
+    place (by rating, then points; equal ones share it), in the table's own order. One query:
+    the roster with each player's rating and kept figures (leagues.models.standing), and the
+    best hand with its round; players without figures yet have played no match."""
     roster = league.players.alias(
-        rating=FilteredRelation("ratings", condition=Q(ratings__league=league))
-    ).annotate(ordinal=F("rating__ordinal"), mu=F("rating__mu"), sigma=F("rating__sigma"))
-    standings = {
-        player.pk: Standing(player, player.ordinal, player.mu, player.sigma)
-        for player in roster.only("pk", "display_name")
-    }
-
-    finished = Q(match__status=Match.Status.FINISHED)
-    seats = (
-        Seat.objects.filter(match__league=league)
-        .values("player_id")
-        .annotate(played=Count("pk"), wins=Count("pk", filter=finished & Q(place=1)))
-        .order_by()
+        rating=FilteredRelation("ratings", condition=Q(ratings__league=league)),
+        line=FilteredRelation("standings", condition=Q(standings__league=league)),
+    ).values_list(
+        "pk",
+        "display_name",
+        "rating__ordinal",
+        "rating__mu",
+        "rating__sigma",
+        "line__played",
+        "line__wins",
+        "line__rounds_won",
+        "line__points",
+        "line__best_hand__hand",
+        "line__best_hand__points",
+        "line__best_hand__credits",
+        "line__best_hand__round__match_id",
+        "line__best_hand__round__number",
     )
-    # Rows of players since taken off the roster (in the admin) are left out.
-    for row in seats:
-        if standing := standings.get(row["player_id"]):
-            standing.played, standing.wins = row["played"], row["wins"]
-
-    # Every won round has its winning hand, so the hands count the rounds won too.
-    hands = WinningHand.objects.filter(round__match__league=league)
-    won = hands.values("round__winner_id").annotate(rounds=Count("pk"), points=Sum("points"))
-    for row in won.order_by():
-        if standing := standings.get(row["round__winner_id"]):
-            standing.rounds_won, standing.points = row["rounds"], row["points"]
-
-    best = hands.annotate(
-        best=Window(
-            RowNumber(),
-            partition_by=F("round__winner"),
-            order_by=[
-                F("points").desc(),
-                F("credits").desc(),
-                F("round__match__played_on").asc(),
-                F("round_id").asc(),
-            ],
+    standings = []
+    for pk, name, ordinal, mu, sigma, played, wins, rounds, points, *best in roster.order_by():
+        standings.append(
+            Standing(
+                Named(pk, name),
+                ordinal,
+                mu,
+                sigma,
+                played or 0,
+                wins or 0,
+                rounds or 0,
+                points or 0,
+                BestHand(*best) if best[0] is not None else None,
+            )
         )
-    ).filter(best=1)
-    for hand in best.select_related("round").only(
-        "hand", "points", "credits", "round__number", "round__match_id", "round__winner_id"
-    ):
-        if standing := standings.get(hand.round.winner_id):
-            standing.best_hand = hand
 
-    ordered = sorted(standings.values(), key=_standings_order)
+    ordered = sorted(standings, key=_standings_order)
     for index, standing in enumerate(ordered):
         tied = index and _standings_order(ordered[index - 1]) == _standings_order(standing)
         standing.place = ordered[index - 1].place if tied else index + 1
@@ -284,6 +294,12 @@ class Standings:
         them instead of under their heading (league.html). Translated once here, not once
         a cell."""
         return {column.key: str(column.short_label) for column in COLUMNS}
+
+    @cached_property
+    def body(self) -> SafeString:
+        """The table's rows as HTML (leagues.standings_html: the template engine took longer
+        over them than everything else on the page)."""
+        return standings_rows(self.rows, self.labels, self.league.slug)
 
     def headers(self) -> list[Header]:
         headers = []
