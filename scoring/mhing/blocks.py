@@ -14,6 +14,8 @@ shown.
 
 from __future__ import annotations
 
+from math import prod
+
 from .cards import SUIT_TILES
 from .melds import SEQ_BASE
 from .quick_credits import SET_PRIME
@@ -33,6 +35,9 @@ _MAX_SETS = 4
 _options: dict[tuple[tuple[int, ...], int, int], Block] = {}  # by (counts, first, jokers)
 _ways: dict[tuple[tuple[int, ...], bool], tuple[int, tuple[_Way, ...]]] = {}
 _LIMIT = 1 << 14
+# `block_options`' answer when it has one at hand, by (counts, first, max_jokers), else None:
+# for the search's hot loop, which would otherwise pay a call for a dictionary lookup.
+known_block_options = _options.get
 
 
 def block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Block:
@@ -45,13 +50,19 @@ def block_options(first: int, counts: tuple[int, ...], max_jokers: int) -> Block
         return found
     options = []
     fewest_sets = fewest_jokers = _MAX_SETS * 3
+    shift = first
+    if not max_jokers and first < SUIT_TILES and not counts[0] and any(counts):
+        # Without jokers a suit's ways are the same wherever its cards lie, moved along: no
+        # set may reach past the cards, so a 9 or a 1 changes nothing. Search them from the
+        # lowest card, which more patterns share (`33456c` is `11234c`, two ranks up).
+        lowest = len(counts) - len(bytes(counts).lstrip(b"\0"))
+        shift += lowest
+        counts = counts[lowest:] + (0,) * lowest
     for sets, pair, jokers in _relative_ways(counts, first < SUIT_TILES, max_jokers):
         if jokers <= max_jokers:
-            shifted = tuple([set_id + first for set_id in sets]) if first else sets
-            key = 1
-            for set_id in shifted:
-                key *= SET_PRIME[set_id]
-            options.append((shifted, pair + first if pair >= 0 else -1, jokers, key))
+            shifted = tuple(map(shift.__add__, sets)) if shift else sets
+            key = prod(map(SET_PRIME.__getitem__, shifted))
+            options.append((shifted, pair + shift if pair >= 0 else -1, jokers, key))
             fewest_sets = min(fewest_sets, len(sets))
             fewest_jokers = min(fewest_jokers, jokers)
     found = (tuple(options), fewest_sets, fewest_jokers)

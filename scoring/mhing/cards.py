@@ -86,9 +86,7 @@ class Card(IntEnum):
     @property
     def code(self) -> str:
         """The card in RULES.md notation: `5b`, `Ew`, `Rd`."""
-        if self.is_honour:
-            return _HONOUR_CODES[self - SUIT_TILES]
-        return f"{self.rank}{self.suit.value}"
+        return CODES[self]  # looked up: formatting it anew took most of a hand's JSON time
 
     @property
     def english(self) -> str:
@@ -102,6 +100,11 @@ class Card(IntEnum):
 
 
 CARDS: tuple[Card, ...] = tuple(Card)  # CARDS[i] is Card(i), without the enum lookup
+# CODES[i] is Card(i).code: suit cards rank then suit letter, honours by name.
+CODES: tuple[str, ...] = tuple(
+    _HONOUR_CODES[i - SUIT_TILES] if i >= SUIT_TILES else f"{i % 9 + 1}{_SUIT_ORDER[i // 9].value}"
+    for i in range(KINDS)
+)
 CODE_TO_CARD: dict[str, Card] = {card.code.lower(): card for card in Card}
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from operator import mul
 
 from .cards import DRAGON_TILES, KINDS, SUIT_TILES, WIND_TILES
@@ -160,48 +159,20 @@ _RANK_OF_START = {s: (s - SEQ_BASE) % 9 for s in SEQUENCE_IDS}
 _STRAIGHT_ENDS = frozenset(s for s in SEQUENCE_IDS if _RANK_OF_START[s] in (0, 6))
 
 
-def _set_part(sets: tuple[int, ...]) -> tuple[list[int], int, int, int]:
-    """What the four sets (sorted) earn among themselves, and what the whole-hand conditions
-    need from them: (counts, suit/honour bits, lowest rank, highest rank)."""
-    counts = [0] * len(COMBINATIONS)
-    sequences = [s for s in sets if s >= SEQ_BASE]
-    triplets = sets[: len(sets) - len(sequences)]  # triplet ids sort before sequence ids
-
-    if len(sequences) == 4:
-        counts[ALL_SEQUENCES] = 1
-    elif not sequences:
-        counts[ALL_TRIPLETS] = 1
-
-    # Combinations over several sets count once per distinct group of sets (RULES.md §3).
-    for a, b in combinations(sequences, 2):
+def _pair_effect(a: int, b: int) -> int:
+    """The combination two sets earn together (RULES.md §3), by index, or -1 for none."""
+    if a >= SEQ_BASE and b >= SEQ_BASE:
         if a == b:
-            counts[IDENTICAL_SEQUENCES] += 1
-        elif _RANK_OF_START[a] == _RANK_OF_START[b]:
-            counts[TWO_SEQUENCES] += 1
-    if not _STRAIGHT_ENDS.isdisjoint(sequences):  # both need a 1-2-3 and a 7-8-9
-        for base in (SEQ_BASE, SEQ_BASE + 9, SEQ_BASE + 18):
-            low = sequences.count(base)
-            high = sequences.count(base + 6)
-            if low and high:
-                middle = sequences.count(base + 3)
-                counts[STRAIGHT] += low * middle * high
-                if not middle:  # a 4-5-6 of the suit breaks the broken straight
-                    counts[BROKEN_STRAIGHT] += low * high
-    for a, b in combinations(triplets, 2):
-        if a < SUIT_TILES and b < SUIT_TILES and a != b and a % 9 == b % 9:
-            counts[TWO_TRIPLETS] += 1
-    honour_triplets = [t for t in triplets if t >= SUIT_TILES]
-    honour_count = len(honour_triplets)
-    if honour_count >= 3 and all(d in honour_triplets for d in DRAGON_TILES):
-        counts[DRAGON_TRIPLETS] = 1
-        honour_count -= 3  # those three earn no honour_triplet; a wind triplet still does
-    counts[HONOUR_TRIPLET] = honour_count
+            return IDENTICAL_SEQUENCES
+        return TWO_SEQUENCES if (a - SEQ_BASE) % 9 == (b - SEQ_BASE) % 9 else -1
+    if a < SUIT_TILES and b < SUIT_TILES and a != b and a % 9 == b % 9:
+        return TWO_TRIPLETS
+    return -1
 
-    a, b, c, d = sets
-    bits = SET_BITS[a] | SET_BITS[b] | SET_BITS[c] | SET_BITS[d]
-    low = min(SET_LOW[a], SET_LOW[b], SET_LOW[c], SET_LOW[d])
-    high = max(SET_HIGH[a], SET_HIGH[b], SET_HIGH[c], SET_HIGH[d])
-    return counts, bits, low, high
+
+# Indexed by two set ids (see SET_BITS), as the search meets every pair of four sets.
+_PAIR_EFFECT = [[_pair_effect(a, b) for b in range(len(SET_BITS))] for a in range(len(SET_BITS))]
+_HONOUR_TRIPLETS = [int(SUIT_TILES <= s < KINDS) for s in range(len(SET_BITS))]
 
 
 @cache
@@ -228,6 +199,9 @@ def pair_258(pair: int) -> int:
     return int(pair < SUIT_TILES and pair % 9 + 1 in (2, 5, 8))
 
 
+_PAIR_258 = tuple(pair_258(t) for t in range(KINDS))
+
+
 @cache
 def _whole_hand_earned(bits: int, low: int, high: int) -> tuple[int, ...]:
     counts = whole_hand(bits, low, high)
@@ -236,11 +210,48 @@ def _whole_hand_earned(bits: int, low: int, high: int) -> tuple[int, ...]:
 
 def count_standard(sets: tuple[int, ...], pair: int) -> Counts:
     """Counts for four sets (ids, sorted) and a pair (a card index); flowers not included."""
-    counts, bits, low, high = _set_part(sets)
-    bits |= TILE_BITS[pair]
-    for i in _whole_hand_earned(bits, min(low, TILE_LOW[pair]), max(high, TILE_HIGH[pair])):
+    counts = [0] * len(COMBINATIONS)
+    a, b, c, d = sets
+    # Combinations over several sets count once per distinct group of sets (RULES.md §3):
+    # here, each of the six pairs of sets.
+    for effect in (
+        _PAIR_EFFECT[a][b],
+        _PAIR_EFFECT[a][c],
+        _PAIR_EFFECT[a][d],
+        _PAIR_EFFECT[b][c],
+        _PAIR_EFFECT[b][d],
+        _PAIR_EFFECT[c][d],
+    ):
+        if effect >= 0:
+            counts[effect] += 1
+    if a >= SEQ_BASE:  # sorted: triplet ids come before sequence ids
+        counts[ALL_SEQUENCES] = 1
+    elif d < SEQ_BASE:
+        counts[ALL_TRIPLETS] = 1
+    if not _STRAIGHT_ENDS.isdisjoint(sets):  # both need a 1-2-3 and a 7-8-9
+        for base in (SEQ_BASE, SEQ_BASE + 9, SEQ_BASE + 18):
+            low = sets.count(base)
+            high = sets.count(base + 6)
+            if low and high:
+                middle = sets.count(base + 3)
+                counts[STRAIGHT] += low * middle * high
+                if not middle:  # a 4-5-6 of the suit breaks the broken straight
+                    counts[BROKEN_STRAIGHT] += low * high
+    honours = _HONOUR_TRIPLETS[a] + _HONOUR_TRIPLETS[b] + _HONOUR_TRIPLETS[c] + _HONOUR_TRIPLETS[d]
+    if honours:
+        if honours >= 3 and all(dragon in sets for dragon in DRAGON_TILES):
+            counts[DRAGON_TRIPLETS] = 1
+            honours -= 3  # those three earn no honour_triplet; a wind triplet still does
+        counts[HONOUR_TRIPLET] = honours
+
+    # The conditions on all 14 cards, from the suits and honours the sets and pair hold and
+    # their lowest and highest ranks.
+    bits = SET_BITS[a] | SET_BITS[b] | SET_BITS[c] | SET_BITS[d] | TILE_BITS[pair]
+    low = min(SET_LOW[a], SET_LOW[b], SET_LOW[c], SET_LOW[d], TILE_LOW[pair])
+    high = max(SET_HIGH[a], SET_HIGH[b], SET_HIGH[c], SET_HIGH[d], TILE_HIGH[pair])
+    for i in _whole_hand_earned(bits, low, high):
         counts[i] = 1
-    counts[PAIR_258] = pair_258(pair)
+    counts[PAIR_258] = _PAIR_258[pair]
     return tuple(counts)
 
 

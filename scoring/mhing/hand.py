@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import eq
 
 from .cards import (
     CARDS,
@@ -19,19 +20,22 @@ from .cards import (
 from .errors import BadExposedSet, TooManyCopies, TooManyFlowers, TooManyJokers, WrongCardCount
 from .melds import sets_containing
 
-# What three tiles lying on the table hold and may be: (their cards, their possible set ids).
-# At most 35**3 such tuples exist (far fewer occur), and scoring a hand reads each twice.
-_readings: dict[tuple[Tile, ...], tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+# What three tiles lying on the table hold and may be: their cards, their possible set ids,
+# their text, and the key exposed sets are sorted by. At most 35**3 such tuples exist (far
+# fewer occur), and scoring a hand reads each several times.
+_Reading = tuple[tuple[Card, ...], tuple[int, ...], str, tuple[tuple[Card, ...], int]]
+_readings: dict[tuple[Tile, ...], _Reading] = {}
 
 
-def _reading(tiles: tuple[Tile, ...]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+def _reading(tiles: tuple[Tile, ...]) -> _Reading:
     found = _readings.get(tiles)
     if found is None:
         cards = tuple(t for t in tiles if t is not JOKER)
-        if len(tiles) != 3:
-            return cards, ()  # not a set: not worth keeping
-        found = (cards, sets_containing([int(c) for c in cards]))
-        _readings[tiles] = found
+        set_ids = sets_containing([int(c) for c in cards]) if len(tiles) == 3 else ()
+        text = " ".join(str(t) for t in tiles)
+        found = (cards, set_ids, text, (tuple(sorted(cards)), len(tiles) - len(cards)))
+        if len(tiles) == 3:  # not a set otherwise: not worth keeping
+            _readings[tiles] = found
     return found
 
 
@@ -51,7 +55,13 @@ class ExposedSet:
 
     @property
     def text(self) -> str:
-        return " ".join(str(t) for t in self.tiles)
+        return _reading(self.tiles)[2]
+
+    @property
+    def sort_key(self) -> tuple[tuple[Card, ...], int]:
+        """Its cards in order, then its jokers: how a hand's exposed sets are ordered for the
+        search, so that its result does not depend on the order they were entered in."""
+        return _reading(self.tiles)[3]
 
     def possible_set_ids(self) -> tuple[int, ...]:
         """Every set this can be: jokers in an exposed set still stand for whatever keeps
@@ -59,7 +69,7 @@ class ExposedSet:
         return _reading(self.tiles)[1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Hand:
     """A winner's hand: concealed cards, jokers in hand, exposed sets and flowers."""
 
@@ -68,9 +78,21 @@ class Hand:
     exposed: tuple[ExposedSet, ...] = ()
     flowers: int = 0
 
-    def __post_init__(self) -> None:
-        # Card order never matters; keep one canonical order so equal hands compare equal.
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+    def __init__(
+        self,
+        concealed: tuple[Card, ...] = (),
+        jokers: int = 0,
+        exposed: tuple[ExposedSet, ...] = (),
+        flowers: int = 0,
+    ) -> None:
+        # Written into the instance's dict directly: a frozen dataclass's own __init__ makes
+        # a call per field, and a batch builds a hand per line. Card order never matters;
+        # keep one canonical order so equal hands compare equal.
+        fields = self.__dict__
+        fields["concealed"] = tuple(sorted(concealed))
+        fields["jokers"] = jokers
+        fields["exposed"] = exposed
+        fields["flowers"] = flowers
 
     @property
     def playing_cards(self) -> int:
@@ -87,38 +109,40 @@ class Hand:
         return counts
 
     def validate(self) -> None:
-        """Raise the first `InvalidHand` that applies; return quietly when the hand is sound."""
-        self.checked_counts()
-
-    def checked_counts(self) -> list[int]:
-        """Validate, and return how many of each card kind (by index) the hand conceals.
+        """Raise the first `InvalidHand` that applies; return quietly when the hand is sound.
 
         Exposed sets first (a typing slip there is the most specific), then flowers and
         jokers, then copies (a fifth copy is always a mistake), then the count, which a hand
         still being entered fails last.
         """
-        readings = [_reading(s.tiles) for s in self.exposed]
         jokers = self.jokers
-        for entered, (cards, set_ids) in zip(self.exposed, readings, strict=True):
-            if not set_ids:
-                raise BadExposedSet(entered.text, len(entered.tiles))
-            jokers += 3 - len(cards)
+        cards = self.concealed  # sorted, as `__init__` leaves them
+        if self.exposed:
+            cards = list(cards)
+            for entered in self.exposed:
+                held, set_ids, _text, _key = _readings.get(entered.tiles) or _reading(entered.tiles)
+                if not set_ids:
+                    raise BadExposedSet(entered.text, len(entered.tiles))
+                jokers += 3 - len(held)
+                cards += held
+            cards.sort()
         if self.flowers > FLOWERS_IN_DECK:
             raise TooManyFlowers(self.flowers)
         if jokers > JOKERS_IN_DECK:
             raise TooManyJokers(jokers)
+        # Sorted, a card with a fifth copy is one equal to the card four places on.
+        if any(map(eq, cards, cards[COPIES_PER_CARD:])):
+            later = cards[COPIES_PER_CARD:]
+            card = next(a for a, b in zip(cards, later, strict=False) if a == b)
+            raise TooManyCopies(CARDS[card], cards.count(card))
+        if len(self.concealed) + self.jokers + 3 * len(self.exposed) != HAND_SIZE:
+            raise WrongCardCount(self.playing_cards)
+
+    def checked_counts(self) -> list[int]:
+        """Validate (`validate`), and return how many of each card kind (by index) the hand
+        conceals."""
+        self.validate()
         concealed = [0] * KINDS
         for card in self.concealed:
             concealed[card] += 1
-        counts = concealed
-        if readings:
-            counts = concealed[:]
-            for cards, _set_ids in readings:
-                for card in cards:
-                    counts[card] += 1
-        if max(counts) > COPIES_PER_CARD:
-            card = next(c for c in CARDS if counts[c] > COPIES_PER_CARD)
-            raise TooManyCopies(card, counts[card])
-        if self.playing_cards != HAND_SIZE:
-            raise WrongCardCount(self.playing_cards)
         return concealed

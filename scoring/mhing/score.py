@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -21,7 +21,7 @@ from .melds import ALL_SET_IDS, SEQ_BASE, set_cards
 from .notation import format_hand, parse_hand
 from .nothing_connects import NothingConnects, best_nothing_connects
 from .points import points_for
-from .search import StandardResult, best_standard
+from .search import StandardResult, best_of_blocks, blocks_of_cards
 
 
 class GroupKind(Enum):
@@ -56,10 +56,17 @@ class ArrangementKind(Enum):
     NOTHING_CONNECTS = "nothing_connects"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Arrangement:
     kind: ArrangementKind
     groups: tuple[Group, ...]  # standard: four sets then the pair; else 14 singles
+
+    def __init__(self, kind: ArrangementKind, groups: tuple[Group, ...]) -> None:
+        # Into the instance's dict at once: a frozen dataclass's own __init__ makes a call
+        # per field, and a batch scores thousands of hands.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["groups"] = groups
 
     @property
     def sets(self) -> tuple[Group, ...]:
@@ -103,13 +110,28 @@ class CombinationScore:
         return self.combination.credits * self.count
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Score:
     hand: Hand
     arrangement: Arrangement
     combinations: tuple[CombinationScore, ...]  # those earned, in score-sheet order
     credits: int
     points: int
+
+    def __init__(
+        self,
+        hand: Hand,
+        arrangement: Arrangement,
+        combinations: tuple[CombinationScore, ...],
+        credits: int,
+        points: int,
+    ) -> None:
+        fields = self.__dict__  # at once, as `Arrangement` does
+        fields["hand"] = hand
+        fields["arrangement"] = arrangement
+        fields["combinations"] = combinations
+        fields["credits"] = credits
+        fields["points"] = points
 
     def breakdown(self) -> dict[str, int]:
         """{key: credits} for the combinations earned."""
@@ -125,10 +147,18 @@ _PLAIN_SET = {s: Group(_KIND_OF[s], _CARDS_OF[s], _NO_JOKERS) for s in ALL_SET_I
 _PLAIN_PAIR = tuple(Group(GroupKind.PAIR, (card, card), _NO_JOKERS[:2]) for card in CARDS)
 
 
+# An exposed set of real cards, by its cards as they lie: at most 55 sets in 6 orders.
+_plain_exposed: dict[tuple[Card, ...], Group] = {}
+
+
 def _exposed_group(entered: ExposedSet, set_id: int) -> Group:
     """The exposed set as it lies, its jokers standing for the cards the set lacks."""
     if JOKER not in entered.tiles:
-        return Group(_KIND_OF[set_id], entered.tiles, _NO_JOKERS, exposed=True)
+        group = _plain_exposed.get(entered.tiles)
+        if group is None:
+            group = Group(_KIND_OF[set_id], entered.tiles, _NO_JOKERS, exposed=True)
+            _plain_exposed[entered.tiles] = group
+        return group
     missing = list(set_cards(set_id))
     for card in entered.cards:
         missing.remove(int(card))
@@ -154,7 +184,7 @@ def _standard_arrangement(hand: Hand, result: StandardResult) -> Arrangement:
             groups.append(_exposed_group(entered, set_id))
         concealed_ids = result.split.fixed_sets + tuple(free_ids)
     if not hand.jokers:
-        groups.extend([_PLAIN_SET[set_id] for set_id in concealed_ids])
+        groups += map(_PLAIN_SET.__getitem__, concealed_ids)
         groups.append(_PLAIN_PAIR[result.pair])
         return Arrangement(ArrangementKind.STANDARD, tuple(groups))
 
@@ -232,9 +262,12 @@ def score_hand(hand: Hand | str) -> Score:
     if len(hand.exposed) > 1:
         # Equal-credit arrangements are broken by the order sets are met in: search with the
         # exposed sets sorted, so the result doesn't depend on the order they were entered in.
-        order = sorted(range(len(hand.exposed)), key=lambda i: _exposed_key(hand.exposed[i]))
-        hand = replace(hand, exposed=tuple(hand.exposed[i] for i in order))
-    counts = hand.checked_counts()
+        keys = [entered.sort_key for entered in hand.exposed]
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        if order != list(range(len(keys))):  # else already in order: the same hand
+            exposed = tuple([hand.exposed[i] for i in order])
+            hand = Hand(hand.concealed, hand.jokers, exposed, hand.flowers)
+    hand.validate()
     exposed_options = []
     exposed_free = 0  # exposed sets of three jokers
     for entered in hand.exposed:
@@ -243,9 +276,14 @@ def score_hand(hand: Hand | str) -> Score:
         else:
             exposed_free += 1
 
-    standard = best_standard(counts, hand.jokers, exposed_options, exposed_free)
-    # A nothing-connects hand may have no exposed set.
-    unconnected = None if hand.exposed else best_nothing_connects(counts, hand.jokers)
+    blocks = blocks_of_cards(hand.concealed, hand.jokers)
+    standard = best_of_blocks(blocks, hand.jokers, exposed_options, exposed_free)
+    # A nothing-connects hand may have no exposed set, nor two cards alike (as the standard
+    # arrangement's pair of real cards would be).
+    if hand.exposed or (standard is not None and hand.concealed.count(standard.pair) >= 2):
+        unconnected = None
+    else:
+        unconnected = best_nothing_connects(hand.checked_counts(), hand.jokers)
     if unconnected is not None:
         unconnected_counts = count_nothing_connects(unconnected.with_honours)
     # The hand scores its best arrangement; on a tie the standard one.
@@ -266,13 +304,9 @@ def score_hand(hand: Hand | str) -> Score:
     return Score(as_entered, arrangement, lines, credits, points)
 
 
-def _exposed_key(entered: ExposedSet) -> tuple:
-    return (sorted(entered.cards), entered.jokers)
-
-
 def _in_entered_order(arrangement: Arrangement, order: list[int]) -> Arrangement:
     """Put the exposed groups (the first ones) back in the order they were entered."""
     groups = list(arrangement.groups)
     for sorted_index, entered_index in enumerate(order):
         groups[entered_index] = arrangement.groups[sorted_index]
-    return replace(arrangement, groups=tuple(groups))
+    return Arrangement(arrangement.kind, tuple(groups))

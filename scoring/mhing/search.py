@@ -27,12 +27,13 @@ order in which the ways are met: suit by suit, each suit's ways in a fixed order
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import product
 from typing import NamedTuple
 
 from . import quick_credits
-from .blocks import block_options
-from .cards import KINDS, SUIT_TILES
+from .blocks import Block, block_options, known_block_options
+from .cards import JOKERS_IN_DECK, KINDS, SUIT_TILES, Card
 from .combinations import Counts, count_standard, credits_of
 from .free_sets import FreeChoice, free_choices
 from .quick_credits import SET_PRIME, SUMMARY_BITS, SUMMARY_MASK, set_value
@@ -76,17 +77,75 @@ def splits(
     playing cards, a complete way with at most one pair, `sets_needed` sets and `jokers`
     jokers leaves exactly enough jokers to make the missing groups whole.
     """
+    return _combine(blocks_of_counts(counts, jokers), jokers, sets_needed)
+
+
+def blocks_of_counts(counts: list[int], jokers: int) -> list[Block]:
+    """The options of each block of the concealed cards, counted by kind: the three suits,
+    then each honour on its own."""
     blocks = []
-    single = True  # one way per block, as in most hands without jokers: at most one split
+    known = known_block_options  # the cache, looked in here: most blocks are found there
     for first in (0, 9, 18):
         block = tuple(counts[first : first + 9])
         if block != _NO_CARDS:
-            blocks.append(block_options(first, block, jokers))
-            single = single and len(blocks[-1][0]) == 1
+            blocks.append(known((block, first, jokers)) or block_options(first, block, jokers))
     for t in range(SUIT_TILES, KINDS):
         if counts[t]:
             blocks.append(block_options(t, (counts[t],), jokers))
-            single = single and len(blocks[-1][0]) == 1
+    return blocks
+
+
+# The blocks of a suit's cards, or of all the honours, by the cards themselves (sorted), one
+# dictionary per number of jokers: a hand's cards are sorted already, so its blocks are found
+# by slicing them, without counting. Emptied when full.
+_suit_blocks: list[dict[tuple[Card, ...], Block]] = [{} for _ in range(JOKERS_IN_DECK + 1)]
+_honour_blocks: list[dict[tuple[Card, ...], tuple[Block, ...]]] = [
+    {} for _ in range(JOKERS_IN_DECK + 1)
+]
+_BLOCKS_LIMIT = 1 << 14
+_SUIT_ENDS = ((0, 9), (9, 18), (18, SUIT_TILES))  # each suit's first card, and the next's
+
+
+def blocks_of_cards(concealed: tuple[Card, ...], jokers: int) -> list[Block]:
+    """`blocks_of_counts` for concealed cards given sorted, as a `Hand` holds them."""
+    blocks = []
+    start = 0
+    known = _suit_blocks[jokers]
+    for first, end_card in _SUIT_ENDS:
+        end = bisect_left(concealed, end_card, start)
+        if end > start:
+            cards = concealed[start:end]
+            block = known.get(cards)
+            if block is None:
+                counts = tuple(map(cards.count, range(first, first + 9)))
+                block = block_options(first, counts, jokers)
+                if len(known) >= _BLOCKS_LIMIT:
+                    known.clear()
+                known[cards] = block
+            blocks.append(block)
+            start = end
+    if start < len(concealed):
+        honours = concealed[start:]
+        found = _honour_blocks[jokers].get(honours)
+        if found is None:
+            found = tuple(
+                block_options(t, (honours.count(t),), jokers)
+                for t in range(SUIT_TILES, KINDS)
+                if t in honours
+            )
+            if len(_honour_blocks[jokers]) >= _BLOCKS_LIMIT:
+                _honour_blocks[jokers].clear()
+            _honour_blocks[jokers][honours] = found
+        blocks.extend(found)
+    return blocks
+
+
+def _combine(
+    blocks: list[Block], jokers: int, sets_needed: int
+) -> list[tuple[tuple[int, ...], int, int]]:
+    """`splits` from the blocks' options."""
+    # One way per block, as in most hands without jokers: at most one split.
+    single = all([len(options) == 1 for options, _sets, _jokers in blocks])
     if single:
         sets, key, pair, used = (), 1, -1, 0
         for ((block_sets, block_pair, block_jokers, block_key),), _sets, _jokers in blocks:
@@ -138,11 +197,23 @@ def best_standard(
     """The best standard arrangement, or None when the cards make none; of several equally
     good, the first found.
 
-    `exposed_options` lists what each exposed set with real cards may be; `exposed_free`
-    counts exposed sets of three jokers.
+    `counts` holds how many of each card the hand conceals; `exposed_options` lists what
+    each exposed set with real cards may be; `exposed_free` counts exposed sets of three
+    jokers.
     """
+    blocks = blocks_of_counts(counts, jokers)
+    return best_of_blocks(blocks, jokers, exposed_options, exposed_free)
+
+
+def best_of_blocks(
+    blocks: list[Block],
+    jokers: int,
+    exposed_options: list[tuple[int, ...]],
+    exposed_free: int,
+) -> StandardResult | None:
+    """`best_standard` from the concealed cards' blocks (`blocks_of_cards`)."""
     sets_needed = 4 - len(exposed_options) - exposed_free
-    found = splits(counts, jokers, sets_needed)
+    found = _combine(blocks, jokers, sets_needed)
     if not found:
         return None
     if len(found) == 1 and not exposed_free:
