@@ -8,7 +8,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from scoring.bench import CLASSES, build_corpus, peer_tiles
+from scoring.bench import CLASSES, build_corpus
+from scoring.bench_batch import batch_corpus
+from scoring.bench_peer import peer_tiles
 from scoring.mhing import parse_hand, score_hand
 
 REPO = Path(__file__).resolve().parents[2]
@@ -58,9 +60,30 @@ def test_the_peer_gets_bamboo_as_sou_circles_as_pin_characters_as_man() -> None:
     assert peer_tiles(parse_hand("111222333b 44b WdWdWd"))["honors"] == "555"
 
 
+def test_the_batch_corpus_is_jokerless_winning_hands_in_notation() -> None:
+    corpus = batch_corpus(30, seed=7)
+
+    assert len(corpus) == 30
+    assert all(h.jokers == 0 and h.hand.total_jokers == 0 for h in corpus)
+    for bench_hand in corpus:
+        assert parse_hand(bench_hand.text) == bench_hand.hand
+        score_hand(bench_hand.text)
+    assert [h.text for h in batch_corpus(30, seed=7)] == [h.text for h in corpus]
+
+
 def test_it_prints_the_report_and_exits_0() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "scoring.bench", "--hands", "20"],
+        [
+            sys.executable,
+            "-m",
+            "scoring.bench",
+            "--hands",
+            "20",
+            "--batch-hands",
+            "30",
+            "--batch-rounds",
+            "1",
+        ],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -77,7 +100,11 @@ def test_it_prints_the_report_and_exits_0() -> None:
     assert "garbage collector:" in out
     assert "Peer: mahjong" in out
     assert "ours / peer, hands per second:" in out
-    assert out.count("PASS") + out.count("MISS") == 3
+    assert "Batch scoring, end to end: manage.py score_hand - on 30 random jokerless" in out
+    assert "score_hand -, hands/s, start excluded" in out
+    assert "peer in-process, the same hands, hands/s" in out
+    assert "score_hand - hands/s >= 2x peer:" in out
+    assert out.count("PASS") + out.count("MISS") == 4
 
 
 def test_it_imports_no_django() -> None:
