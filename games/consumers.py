@@ -24,7 +24,16 @@ from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
-from games.snapshots import Loaded, db_call, keep, kept, load, loaded, seats_after_move
+from games.snapshots import (
+    Loaded,
+    db_call,
+    keep,
+    kept,
+    load,
+    loaded,
+    seats_after_move,
+    seats_now,
+)
 from leagues.errors import is_busy
 
 log = logging.getLogger(__name__)
@@ -47,6 +56,7 @@ class Joined(NamedTuple):
     version: int
     pending: str | None
     hidden: bool  # the league's name and the players' names are not this user's to see
+    announce: bool  # the socket connected its person's seat: the others must hear of it
 
 
 @db_call
@@ -56,10 +66,11 @@ def _join(slug: str, user, channel: str) -> Joined | None:
     table = Table.objects.select_related("league").filter(slug=slug).first()
     if table is None:
         return None
+    changed = None
     if user is not None and user.is_authenticated:
-        table.arrive(channel, user, presence.SERVER)
+        changed = table.arrive(channel, user, presence.SERVER)
     version, pending = _keep_as_is(table)
-    return Joined(table.pk, version, pending, table.hides_league_from(user))
+    return Joined(table.pk, version, pending, table.hides_league_from(user), changed is not None)
 
 
 @db_call
@@ -102,8 +113,7 @@ def _holds_seat(user_id: int, position: int) -> Callable[[Table], bool]:
     left, or was removed, and someone else sat down)."""
 
     def check(table: Table) -> bool:
-        cached = kept(table.slug, table.version)
-        seats = cached.seats if cached is not None else table.seat_list()
+        seats = seats_now(table)
         return 0 <= position < len(seats) and seats[position].user_id == user_id
 
     return check
@@ -193,7 +203,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             presence.hold(self.channel_name, self.slug, self.table_id, self.user_id)
         await self.accept()
         live.kick(self.slug, joined.pending)  # a table waiting for its players may go on
-        await live.changed(self.slug, joined.version)  # the others see the seat connected
+        if joined.announce:  # not for a watcher or a second tab: nothing changed
+            await live.changed(self.slug, joined.version)  # the others see the seat connected
         await self._send_update(at_least=joined.version)
 
     async def disconnect(self, code: int) -> None:

@@ -158,9 +158,19 @@ def seats_after_move(table: Table) -> list[TableSeat]:
     ready for the next round), as `table` now is. Every change bumps the version by one, so
     when the load kept here is of the version just before, its seats are still the seats;
     otherwise they are read."""
+    return _seats_of(table, table.version - 1)
+
+
+def seats_now(table: Table) -> list[TableSeat]:
+    """The seats of the (locked) table as it is: the load kept here when it is of this very
+    version, otherwise read."""
+    return _seats_of(table, table.version)
+
+
+def _seats_of(table: Table, version: int) -> list[TableSeat]:
     with _lock:
         cached = _latest.get(table.slug)
-    if cached is not None and cached.version == table.version - 1:
+    if cached is not None and cached.version == version:
         return cached.seats
     return table.seat_list()
 
