@@ -15,6 +15,7 @@ from django.http import HttpRequest
 
 from .models import (
     League,
+    LeagueEvent,
     Match,
     Player,
     PlayerRating,
@@ -151,3 +152,10 @@ class PlayerRatingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["player", "league", "ordinal", "mu", "sigma", "matches"]
     list_filter = ["league"]
     list_select_related = ["player", "league"]
+
+
+@admin.register(LeagueEvent)
+class LeagueEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["league", "action", "by", "at"]
+    list_filter = ["league"]
+    list_select_related = ["league", "by"]

@@ -4,6 +4,7 @@ models."""
 
 from .history import RoundChange
 from .league import League, PlayerRating
+from .league_log import LeagueEvent, log_event
 from .match import Match, Seat
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
@@ -11,6 +12,7 @@ from .standing import PlayerStanding
 
 __all__ = [
     "League",
+    "LeagueEvent",
     "Match",
     "Player",
     "PlayerRating",
@@ -20,4 +22,5 @@ __all__ = [
     "RoundEntry",
     "Seat",
     "WinningHand",
+    "log_event",
 ]
