@@ -6,32 +6,84 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leagues', '0006_league_event'),
+        ("leagues", "0006_league_event"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Invite',
+            name="Invite",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('member', 'member'), ('organiser', 'co-organiser')], default='member', max_length=10, verbose_name='role')),
-                ('new_player_name', models.CharField(blank=True, max_length=80, verbose_name='new player')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('expires_at', models.DateTimeField(verbose_name='expires')),
-                ('revoked_at', models.DateTimeField(blank=True, null=True, verbose_name='revoked')),
-                ('accepted_at', models.DateTimeField(blank=True, null=True, verbose_name='accepted')),
-                ('accepted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='accepted_invites', to=settings.AUTH_USER_MODEL)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invites', to='leagues.league')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='invites', to='leagues.player', verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("member", "member"), ("organiser", "co-organiser")],
+                        default="member",
+                        max_length=10,
+                        verbose_name="role",
+                    ),
+                ),
+                (
+                    "new_player_name",
+                    models.CharField(blank=True, max_length=80, verbose_name="new player"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ("expires_at", models.DateTimeField(verbose_name="expires")),
+                ("revoked_at", models.DateTimeField(blank=True, null=True, verbose_name="revoked")),
+                (
+                    "accepted_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="accepted"),
+                ),
+                (
+                    "accepted_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="accepted_invites",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="invites",
+                        to="leagues.league",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="invites",
+                        to="leagues.player",
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'invitation',
-                'verbose_name_plural': 'invitations',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "invitation",
+                "verbose_name_plural": "invitations",
+                "ordering": ["-created_at", "-id"],
             },
         ),
     ]
