@@ -233,31 +233,24 @@ class Invite(models.Model):
             log_event(league, LeagueEvent.Action.ORGANISER_ADDED, by=user, user=user.get_username())
         return player
 
+    def refusal_for(self, user) -> str | None:
+        """Why `user`'s account cannot accept this invitation as things stand, if it cannot:
+        shown before they press the button (`accept` checks again, under lock)."""
+        if self.player is None:
+            return None
+        own = Player.objects.filter(user=user).first() if user.is_authenticated else None
+        refusal = _conflict(self.player, own, user)
+        return " ".join(refusal.messages) if refusal else None
+
     def _player_for(self, invite: Invite, user) -> Player | None:
         """The player the account plays as in the league, linked or created now; refuses when
         the account already plays as someone else."""
         own = Player.objects.select_for_update().filter(user=user).first()
         if invite.player is not None:
             player = Player.objects.select_for_update().get(pk=invite.player.pk)
-            if own is not None and own.pk != player.pk:
-                raise InviteRefused(
-                    _(
-                        "Your account already plays as %(own)s, and this invitation is for "
-                        "%(name)s. Ask the organiser for an invitation for %(own)s, or sign "
-                        "out and accept it with a new account."
-                    )
-                    % {"own": own.display_name, "name": player.display_name},
-                    code="other_player",
-                )
-            if player.user_id is not None and player.user_id != user.pk:
-                raise InviteRefused(
-                    _(
-                        "%(name)s is already linked to another account. Ask the organiser "
-                        "for a new invitation."
-                    )
-                    % {"name": player.display_name},
-                    code="player_linked",
-                )
+            refusal = _conflict(player, own, user)
+            if refusal is not None:
+                raise refusal
             if player.user_id is None:
                 player.user = user
                 player.save(update_fields=["user"])
@@ -293,6 +286,30 @@ class Invite(models.Model):
             user=user.get_username(),
         )
         return player
+
+
+def _conflict(player: Player, own: Player | None, user) -> InviteRefused | None:
+    """An invitation for `player`, accepted by `user` who plays as `own` (or nobody)."""
+    if own is not None and own.pk != player.pk:
+        return InviteRefused(
+            _(
+                "Your account already plays as %(own)s, and this invitation is for "
+                "%(name)s. Ask the organiser for an invitation for %(own)s, or sign "
+                "out and accept it with a new account."
+            )
+            % {"own": own.display_name, "name": player.display_name},
+            code="other_player",
+        )
+    if player.user_id is not None and player.user_id != user.pk:
+        return InviteRefused(
+            _(
+                "%(name)s is already linked to another account. Ask the organiser "
+                "for a new invitation."
+            )
+            % {"name": player.display_name},
+            code="player_linked",
+        )
+    return None
 
 
 def unusable_message(state: str) -> str:

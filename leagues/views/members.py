@@ -96,20 +96,30 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _accept_signed_in(request: HttpRequest, found: Invite) -> HttpResponse:
-    refusal = None
-    if request.method == "POST":
+    # A conflict (the account plays as someone else) is said before the button is pressed,
+    # and the button is not offered; a busy database only asks to press it again.
+    refusal = found.refusal_for(request.user)
+    blocked = refusal is not None
+    if request.method == "POST" and not blocked:
         try:
             with refused_when_busy(), transaction.atomic():
                 found.accept(request.user)
+        except InviteRefused as error:
+            refusal, blocked = " ".join(error.messages), True
         except ValidationError as error:
             refusal = " ".join(error.messages)
         else:
             return _welcome(request, found)
-    context = {"invite": found, "refusal": refusal}
+    context = {"invite": found, "refusal": refusal, "blocked": blocked}
     return render(request, "leagues/invite.html", context, status=409 if refusal else 200)
 
 
 def _sign_up(request: HttpRequest, found: Invite) -> HttpResponse:
+    refusal = found.refusal_for(request.user)
+    if refusal is not None:
+        # Its player was linked to another account since: no account is worth making.
+        context = {"message": refusal, "invite": found}
+        return render(request, "leagues/invite_unusable.html", context, status=409)
     form = SignUpForm(request.POST or None)
     if form.is_bound and form.is_valid():
         try:

@@ -212,3 +212,46 @@ def test_there_is_no_public_sign_up(client):
         reverse("signup")
     assert client.get("/accounts/signup/").status_code == 404
     assert client.get("/accounts/register/").status_code == 404
+
+
+def test_the_conflict_is_said_before_the_button_is_pressed(client, invite, member):
+    client.force_login(member)  # plays as Pia; the invite is for Quentin
+
+    response = client.get(invite.get_absolute_url())
+
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Your account already plays as Pia" in page
+    assert 'id="accept-invite"' not in page
+
+
+def test_a_visitor_is_told_at_once_when_the_player_was_linked_meanwhile(
+    client, invite, roster, outsider
+):
+    roster[1].user = outsider
+    roster[1].save()
+
+    response = client.get(invite.get_absolute_url())
+
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Quentin is already linked to another account." in page
+    assert 'id="id_password1"' not in page
+
+
+def test_a_player_linked_between_page_and_button_is_refused(
+    client, invite, roster, outsider, django_user_model
+):
+    """The page was fine; the player was linked before the button was pressed."""
+    someone = django_user_model.objects.create_user("sam", password="pw-sam")
+    client.force_login(someone)
+    assert client.get(invite.get_absolute_url()).status_code == 200
+    roster[1].user = outsider
+    roster[1].save()
+
+    response = client.post(invite.get_absolute_url())
+
+    assert response.status_code == 409
+    assert "already linked to another account" in response.content.decode()
+    invite.refresh_from_db()
+    assert invite.is_open
