@@ -255,3 +255,13 @@ def test_a_player_linked_between_page_and_button_is_refused(
     assert "already linked to another account" in response.content.decode()
     invite.refresh_from_db()
     assert invite.is_open
+
+
+def test_the_invitation_speaks_the_visitors_language(client, invite):
+    from tests.site.test_password_reset import skip_until_translated
+
+    skip_until_translated("Join %(league)s", "fr")
+
+    response = client.get(invite.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert "Rejoindre Tuesday Club" in response.content.decode()
