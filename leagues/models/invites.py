@@ -136,6 +136,8 @@ class Invite(models.Model):
         by=None,
     ) -> Invite:
         new_player_name = " ".join(new_player_name.split())
+        if role not in cls.Role.values:
+            raise ValidationError(_("Choose whom you invite: a member or a co-organiser."))
         if player is not None and new_player_name:
             raise ValidationError(
                 _("Choose a player of the league or type a new name, not both."), code="both"

@@ -173,3 +173,11 @@ def test_an_invite_of_another_league_is_not_revoked_here(organiser_client, leagu
 
     assert response.status_code == 404
     assert Player.objects.count() == 4
+
+
+def test_the_model_refuses_an_unknown_role(league):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError, match="a member or a co-organiser"):
+        Invite.issue(league, role="king")
+    assert not Invite.objects.exists()
