@@ -25,6 +25,7 @@ from .models import (
     Seat,
     WinningHand,
 )
+from .models.invites import Invite
 from .models.standing import rebuild_standings
 
 COMPUTED_MODELS = (Round, WinningHand, RoundChange, PlayerRating, PlayerStanding)
@@ -159,3 +160,12 @@ class LeagueEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["league", "action", "by", "at"]
     list_filter = ["league"]
     list_select_related = ["league", "by"]
+
+
+# -- invitations (leagues/models/invites.py): shown, not edited; organisers revoke on the
+# members page, where the history records it --
+@admin.register(Invite)
+class InviteAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["league", "role", "player", "new_player_name", "expires_at", "accepted_by"]
+    list_filter = ["league", "role"]
+    list_select_related = ["league", "player", "accepted_by"]

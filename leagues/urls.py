@@ -1,6 +1,7 @@
 from django.urls import path
 
 from leagues.views import exports, matches, players, rounds, standings
+from leagues.views.members import invite, invite_revoke, members
 
 app_name = "leagues"
 
@@ -35,4 +36,12 @@ urlpatterns = [
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
+    # -- members & invitations (leagues/views/members.py) --
+    path("leagues/<slug:slug>/members/", members, name="members"),
+    path(
+        "leagues/<slug:slug>/invites/<int:pk>/revoke/",
+        invite_revoke,
+        name="invite_revoke",
+    ),
+    path("invite/<str:token>/", invite, name="invite"),
 ]

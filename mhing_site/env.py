@@ -5,6 +5,7 @@ the variable, not run with a silently different setting.
 """
 
 import os
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -49,3 +50,97 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     if value is None:
         return list(default)
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# -- email: EMAIL_URL (docs/accounts.md) --
+
+_EMAIL_SCHEMES = {
+    # scheme: (backend, default port, TLS (STARTTLS), SSL)
+    "smtp": ("django.core.mail.backends.smtp.EmailBackend", 25, False, False),
+    "smtp+tls": ("django.core.mail.backends.smtp.EmailBackend", 587, True, False),
+    "submission": ("django.core.mail.backends.smtp.EmailBackend", 587, True, False),
+    "smtps": ("django.core.mail.backends.smtp.EmailBackend", 465, False, True),
+    "smtp+ssl": ("django.core.mail.backends.smtp.EmailBackend", 465, False, True),
+    "console": ("django.core.mail.backends.console.EmailBackend", None, False, False),
+    "locmem": ("django.core.mail.backends.locmem.EmailBackend", None, False, False),
+    "dummy": ("django.core.mail.backends.dummy.EmailBackend", None, False, False),
+}
+_EMAIL_OPTIONS = {"tls", "ssl", "timeout"}
+_EMAIL_EXAMPLE = "e.g. smtp://user:password@mail.example.org:587?tls=1, smtps://…, console://"
+
+
+def parse_email_url(url: str, name: str = "EMAIL_URL") -> dict[str, object]:
+    """Django's EMAIL_* settings from one URL: `smtp://user:pass@host:587?tls=1`,
+    `smtps://user:pass@host` (SSL, port 465), `smtp+tls://…` (STARTTLS, port 587),
+    `console://` (print mails), `locmem://`, `dummy://`. The user name and password are
+    percent-decoded, so `%40` is an `@` in them. Anything else is refused, naming `name`."""
+
+    def refuse(problem: str) -> ImproperlyConfigured:
+        # The password is left out of the message: it would end up in logs.
+        shown = url
+        if parts is not None and parts.password:
+            shown = url.replace(f":{parts.password}@", ":***@", 1)
+        return ImproperlyConfigured(f"{name}={shown!r}: {problem} ({_EMAIL_EXAMPLE}).")
+
+    parts = None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise refuse("not a URL") from None
+    scheme = parts.scheme.lower()
+    if scheme not in _EMAIL_SCHEMES:
+        known = ", ".join(sorted(_EMAIL_SCHEMES))
+        raise refuse(f"unknown scheme {scheme!r}; use one of {known}")
+    backend, default_port, tls, ssl = _EMAIL_SCHEMES[scheme]
+    settings: dict[str, object] = {"EMAIL_BACKEND": backend}
+    if default_port is None:
+        return settings
+    try:
+        port = parts.port
+    except ValueError:
+        raise refuse("the port is not a number from 1 to 65535") from None
+    if not parts.hostname:
+        raise refuse("no mail server host")
+    try:
+        options = parse_qs(parts.query, keep_blank_values=True, strict_parsing=bool(parts.query))
+    except ValueError:
+        raise refuse("the part after ? is not name=value pairs") from None
+    unknown = set(options) - _EMAIL_OPTIONS
+    if unknown:
+        raise refuse(f"unknown option {sorted(unknown)[0]!r}; known: tls, ssl, timeout")
+    for option in ("tls", "ssl"):
+        if option in options:
+            value = options[option][-1].lower()
+            if value not in _TRUE | _FALSE:
+                raise refuse(f"{option}={value!r} is not a yes/no value")
+            if option == "tls":
+                tls = value in _TRUE
+            else:
+                ssl = value in _TRUE
+    if tls and ssl:
+        raise refuse("tls and ssl cannot both be on: use smtps:// for SSL, or ?tls=1 for STARTTLS")
+    settings.update(
+        {
+            "EMAIL_HOST": parts.hostname,
+            "EMAIL_PORT": port or default_port,
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_TLS": tls,
+            "EMAIL_USE_SSL": ssl,
+        }
+    )
+    if "timeout" in options:
+        try:
+            settings["EMAIL_TIMEOUT"] = int(options["timeout"][-1])
+        except ValueError:
+            raise refuse("timeout is not a whole number of seconds") from None
+    return settings
+
+
+def env_email(name: str = "EMAIL_URL") -> dict[str, object]:
+    """The EMAIL_* settings from `name`; unset means the console backend (mails are printed
+    where the server logs), the safe choice for development."""
+    value = env_str(name)
+    if value is None:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    return parse_email_url(value, name)

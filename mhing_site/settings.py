@@ -11,7 +11,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from mhing_site.env import env_bool, env_int, env_list, env_str
+from mhing_site.env import env_bool, env_email, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -167,6 +167,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Email (password resets): EMAIL_URL, e.g. smtp://user:pass@host:587?tls=1 or smtps://…;
+# unset, mails are printed to the console (docs/accounts.md).
+_EMAIL = env_email("EMAIL_URL")
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _EMAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = _EMAIL.get("EMAIL_TIMEOUT", 30)
+DEFAULT_FROM_EMAIL = env_str("MHING_FROM_EMAIL") or env_str(
+    "DEFAULT_FROM_EMAIL", "Mhing League <noreply@localhost>"
+)
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -3,6 +3,7 @@ history of corrections, ratings and standings. The rules of RULES.md §5-6 live 
 models."""
 
 from .history import RoundChange
+from .invites import Invite
 from .league import League, PlayerRating
 from .league_log import LeagueEvent, log_event
 from .match import Match, Seat
@@ -11,6 +12,7 @@ from .round import Round, RoundEntry, WinningHand
 from .standing import PlayerStanding
 
 __all__ = [
+    "Invite",
     "League",
     "LeagueEvent",
     "Match",

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 
 from games.models import Table
 from leagues import demo
-from leagues.models import Match
+from leagues.models import Invite, League, Match
 from tests.games.live_pages import round_over, serve_snapshot, sign_in, started_table
 from tests.layout import VIEWPORTS, keep_screenshot
 
@@ -67,11 +67,22 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("leagues:round_new", args=["riverside", running_match().pk]),
         None,
     ),
+    "members": lambda user: (
+        _with_invite() and reverse("leagues:members", args=["riverside"]),
+        None,
+    ),
+    "invite": lambda user: (_with_invite().get_absolute_url(), None),
+    "password-change": lambda user: (reverse("password_change"), None),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
     "table-result": lambda user: _table(round_over(user)),
 }
+
+
+def _with_invite() -> Invite:
+    """An open invitation to the demo league, so its link shows on the members page."""
+    return Invite.issue(League.objects.get(slug="riverside"), role="organiser")
 
 
 def _table(table: Table) -> tuple[str, Table]:
