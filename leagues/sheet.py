@@ -337,4 +337,6 @@ def sheet_context(match: Match, user) -> dict[str, Any]:
         "sheet": sheet,
         "actions": actions_for(match, user, last),
         "history": history(match),
+        # The abandon and delete links (templates/leagues/organiser/match_links.html).
+        "organises": match.league.is_organiser(user),
     }

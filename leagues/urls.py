@@ -1,6 +1,15 @@
 from django.urls import path
 
-from leagues.views import exports, matches, players, rounds, standings
+from leagues.views import (
+    exports,
+    league_admin,
+    match_end,
+    matches,
+    players,
+    roster,
+    rounds,
+    standings,
+)
 
 app_name = "leagues"
 
@@ -9,6 +18,9 @@ urlpatterns = [
     # -- exports & import: the import page comes first, or leagues/<slug>/ would take
     # "import" for a league's short name (the importer refuses that short name) --
     path("leagues/import/", exports.import_page, name="import"),
+    # -- organiser self-service (docs/organisers.md): leagues/new/ comes before
+    # leagues/<slug>/ too ("new" is a reserved short name) --
+    path("leagues/new/", league_admin.league_new, name="league_new"),
     # -- standings & league home (leagues/views/standings.py) --
     path("leagues/", standings.index, name="index"),
     path("leagues/<slug:slug>/", standings.league, name="league"),
@@ -35,4 +47,25 @@ urlpatterns = [
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
+    # -- organiser self-service (leagues/views/league_admin.py, roster.py, match_end.py) --
+    path("leagues/<slug:slug>/settings/", league_admin.league_settings, name="league_settings"),
+    path(
+        "leagues/<slug:slug>/settings/organisers/<int:user_id>/remove/",
+        league_admin.organiser_remove,
+        name="organiser_remove",
+    ),
+    path("leagues/<slug:slug>/history/", league_admin.league_history, name="league_history"),
+    path("leagues/<slug:slug>/players/", roster.roster, name="roster"),
+    path("leagues/<slug:slug>/players/merge/", roster.roster_merge, name="roster_merge"),
+    path("leagues/<slug:slug>/players/<int:pk>/", roster.roster_player, name="roster_player"),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/abandon/",
+        match_end.match_abandon,
+        name="match_abandon",
+    ),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/delete/",
+        match_end.match_delete,
+        name="match_delete",
+    ),
 ]
