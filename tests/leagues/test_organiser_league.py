@@ -7,7 +7,10 @@ from django.urls import reverse
 
 from leagues.models import League, LeagueEvent
 
-from .organiser_fixtures import assert_sign_in_asked, co_organiser, login  # noqa: F401
+from . import organiser_fixtures
+from .organiser_fixtures import assert_sign_in_asked, login
+
+co_organiser = organiser_fixtures.co_organiser
 
 NEW = reverse("leagues:league_new")
 
