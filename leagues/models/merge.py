@@ -6,6 +6,7 @@ standings of every league concerned are computed again from scratch."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from .league import League
@@ -45,7 +46,12 @@ def merge_players(league: League, merged: Player, kept: Player, by) -> list[Leag
                 "%(merged)s and %(kept)s both sat in one match (%(match)s), so they are two "
                 "people: they cannot be merged."
             )
-            % {"merged": merged.display_name, "kept": kept.display_name, "match": shared.match},
+            % {
+                "merged": merged.display_name,
+                "kept": kept.display_name,
+                "match": _("%(league)s, match of %(date)s")
+                % {"league": shared.match.league, "date": date_format(shared.match.played_on)},
+            },
             code="same_match",
         )
     if merged.user_id and kept.user_id:

@@ -150,6 +150,7 @@ def roster_merge(request: HttpRequest, slug: str) -> HttpResponse:
             merge_players(league, merged, kept, by=request.user)
         except ValidationError as error:
             add_model_error(form, error)
+            pair = None  # refused: no button to confirm it again
         else:
             messages.success(
                 request,
