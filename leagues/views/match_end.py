@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from leagues.access import organised_league, visible_match
-from leagues.forms import VersionForm, add_model_error
+from leagues.forms import VersionForm
 from leagues.models.match_end import abandon_match, delete_match
 
 
@@ -19,6 +19,7 @@ def _confirm(request: HttpRequest, slug: str, pk: int, deleting: bool) -> HttpRe
     organised_league(request, slug)
     match = visible_match(request, slug, pk)
     form = VersionForm(request.POST or None, initial={"version": match.version})
+    refusal: list[str] = []
     if form.is_bound and form.is_valid():
         try:
             if deleting:
@@ -26,9 +27,10 @@ def _confirm(request: HttpRequest, slug: str, pk: int, deleting: bool) -> HttpRe
             else:
                 abandon_match(match, by=request.user, expected_version=form.cleaned_data["version"])
         except ValidationError as error:
-            add_model_error(form, error)
+            # Asked again with the match as it is now: the organiser sees what changed first.
+            refusal = error.messages
+            match = visible_match(request, slug, pk)
             form = VersionForm(initial={"version": match.version})
-            add_model_error(form, error)
         else:
             if deleting:
                 messages.success(request, _("The match is deleted."))
@@ -42,6 +44,7 @@ def _confirm(request: HttpRequest, slug: str, pk: int, deleting: bool) -> HttpRe
             "league": match.league,
             "match": match,
             "form": form,
+            "refusal": refusal,
             "deleting": deleting,
             "players": match.seated_players(),
             "rounds": match.rounds.count(),
