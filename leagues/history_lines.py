@@ -81,8 +81,8 @@ def describe(event: LeagueEvent) -> str:
                 "players": ", ".join(d.get("players") or []),
                 "rounds": d.get("rounds", 0),
             }
-        case action.ORGANISER_ADDED | action.ORGANISER_REMOVED:
-            return str(d.get("organiser", ""))
+        case action.ORGANISER_ADDED | action.ORGANISER_REMOVED if "organiser" in d:
+            return str(d["organiser"])
     if "player" in d:
         return str(d["player"])
     # Another helper's kind of event: its details as they are, readably.

@@ -92,7 +92,8 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
         request, _("%(name)s no longer organises the league.") % {"name": user.get_username()}
     )
     if user == request.user and not league.is_organiser(request.user):
-        return redirect(league)
+        # A members-only league may be closed to them now.
+        return redirect("leagues:index")
     return redirect("leagues:league_settings", league.slug)
 
 

@@ -67,6 +67,10 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("leagues:round_new", args=["riverside", running_match().pk]),
         None,
     ),
+    # -- the organiser pages (docs/organisers.md) --
+    "league-settings": lambda user: (reverse("leagues:league_settings", args=["riverside"]), None),
+    "roster": lambda user: (reverse("leagues:roster", args=["riverside"]), None),
+    "league-history": lambda user: (reverse("leagues:league_history", args=["riverside"]), None),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
