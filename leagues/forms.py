@@ -77,7 +77,9 @@ class MatchForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         self.league = league
-        roster = [("", "—"), *((str(p.pk), p.display_name) for p in league.players.all())]
+        # Retired players are not offered (leagues.models.roster); typing the name still works.
+        playing = league.players.exclude(retired_in=league)
+        roster = [("", "—"), *((str(p.pk), p.display_name) for p in playing)]
         self.roster = {choice: name for choice, name in roster if choice}
         for seat in self.seat_numbers:
             self.fields[f"seat{seat}_player"] = forms.ChoiceField(

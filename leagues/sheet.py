@@ -331,10 +331,14 @@ def sheet_context(match: Match, user) -> dict[str, Any]:
     """What the match page (and its `#score-sheet` fragment) renders."""
     sheet = score_sheet(match)
     last = sheet.last.round if sheet.last else None
+    actions = actions_for(match, user, last)
     return {
         "match": match,
         "league": match.league,
         "sheet": sheet,
-        "actions": actions_for(match, user, last),
+        "actions": actions,
         "history": history(match),
+        # The abandon and delete links (templates/leagues/organiser/match_links.html): only
+        # organisers correct a match that is not abandoned, so no query is added for those.
+        "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
     }

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from leagues.views import exports, matches, players, rounds, standings
+from leagues.views import (
+    exports,
+    league_admin,
+    match_end,
+    matches,
+    players,
+    roster,
+    rounds,
+    standings,
+)
 from leagues.views.members import invite, invite_revoke, members
 
 app_name = "leagues"
@@ -10,6 +19,9 @@ urlpatterns = [
     # -- exports & import: the import page comes first, or leagues/<slug>/ would take
     # "import" for a league's short name (the importer refuses that short name) --
     path("leagues/import/", exports.import_page, name="import"),
+    # -- organiser self-service (docs/organisers.md): leagues/new/ comes before
+    # leagues/<slug>/ too ("new" is a reserved short name) --
+    path("leagues/new/", league_admin.league_new, name="league_new"),
     # -- standings & league home (leagues/views/standings.py) --
     path("leagues/", standings.index, name="index"),
     path("leagues/<slug:slug>/", standings.league, name="league"),
@@ -44,4 +56,25 @@ urlpatterns = [
         name="invite_revoke",
     ),
     path("invite/<str:token>/", invite, name="invite"),
+    # -- organiser self-service (leagues/views/league_admin.py, roster.py, match_end.py) --
+    path("leagues/<slug:slug>/settings/", league_admin.league_settings, name="league_settings"),
+    path(
+        "leagues/<slug:slug>/settings/organisers/<int:user_id>/remove/",
+        league_admin.organiser_remove,
+        name="organiser_remove",
+    ),
+    path("leagues/<slug:slug>/history/", league_admin.league_history, name="league_history"),
+    path("leagues/<slug:slug>/players/", roster.roster, name="roster"),
+    path("leagues/<slug:slug>/players/merge/", roster.roster_merge, name="roster_merge"),
+    path("leagues/<slug:slug>/players/<int:pk>/", roster.roster_player, name="roster_player"),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/abandon/",
+        match_end.match_abandon,
+        name="match_abandon",
+    ),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/delete/",
+        match_end.match_delete,
+        name="match_delete",
+    ),
 ]

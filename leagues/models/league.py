@@ -17,8 +17,9 @@ class VariantChoice(models.TextChoices):
     CHIPS = Variant.CHIPS.value, _("Chips")
 
 
-# Paths under leagues/ that are not leagues (leagues/import/ is the import page).
-RESERVED_SLUGS = frozenset({"import"})
+# Paths under leagues/ that are not leagues (leagues/import/ is the import page,
+# leagues/new/ the page that creates one).
+RESERVED_SLUGS = frozenset({"import", "new"})
 
 
 def validate_league_slug(value: str) -> None:
@@ -93,6 +94,13 @@ class League(models.Model):
         Player, verbose_name=_("players"), blank=True, related_name="leagues"
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Organiser self-service (leagues.models.organising): players retired from this league
+    # (not offered for new matches, listed apart), and the settings' version, bumped by every
+    # save on the settings page so a form loaded before another organiser's save is refused.
+    retired_players = models.ManyToManyField(
+        Player, verbose_name=_("retired players"), blank=True, related_name="retired_in"
+    )
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = LeagueQuerySet.as_manager()
 

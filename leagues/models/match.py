@@ -49,6 +49,9 @@ class Match(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", gettext_lazy("Running")
         FINISHED = "finished", gettext_lazy("Finished")
+        # Stopped by an organiser (leagues.models.match_end): no more rounds, and left out of
+        # the standings and ratings; kept and shown as abandoned.
+        ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
     played_on = models.DateField(gettext_lazy("date"), default=date.today)
@@ -89,6 +92,10 @@ class Match(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == self.Status.ABANDONED
 
     def rules(self, players: int | None = None) -> MatchRules:
         return MatchRules(
@@ -149,6 +156,8 @@ class Match(models.Model):
 
     def can_enter(self, user) -> bool:
         """Organisers enter rounds; so do the match's own players if the league allows."""
+        if self.is_abandoned:
+            return False
         if self.league.is_organiser(user):
             return True
         return (
@@ -159,7 +168,7 @@ class Match(models.Model):
 
     def can_correct(self, user) -> bool:
         """Only organisers correct or delete rounds; the history records who did."""
-        return self.league.is_organiser(user)
+        return not self.is_abandoned and self.league.is_organiser(user)
 
     # -- rounds ------------------------------------------------------------------------------
 
@@ -278,6 +287,8 @@ class Match(models.Model):
         check of a version happens after this, under the lock (SQLite: the write lock taken
         at BEGIN IMMEDIATE), or a change made in between would slip through."""
         match = Match.objects.select_for_update().get(pk=self.pk)
+        if match.is_abandoned:
+            raise MatchFinished(_("This match was abandoned: its rounds stay as they are."))
         if expected_version is not None and match.version != expected_version:
             raise StaleEdit(stale() if stale else _entered_meanwhile(), code="stale")
         match.version += 1

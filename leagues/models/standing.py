@@ -150,8 +150,13 @@ def compute_standings(league_id: int, player_ids: Collection[int] | None = None)
     over those of the players, by their indexes)."""
     from .match import Match, Seat  # Match imports this module
 
-    seats = Seat.objects.filter(match__league_id=league_id)
-    hands = WinningHand.objects.filter(round__match__league_id=league_id)
+    # Abandoned matches count for nothing (leagues.models.match_end); ratings leave them out
+    # too, since League.rerate reads finished matches only.
+    abandoned = Match.Status.ABANDONED
+    seats = Seat.objects.filter(match__league_id=league_id).exclude(match__status=abandoned)
+    hands = WinningHand.objects.filter(round__match__league_id=league_id).exclude(
+        round__match__status=abandoned
+    )
     if player_ids is not None:
         seats = seats.filter(player_id__in=player_ids)
         hands = hands.filter(round__winner_id__in=player_ids)

@@ -73,6 +73,10 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
     ),
     "invite": lambda user: (_with_invite().get_absolute_url(), None),
     "password-change": lambda user: (reverse("password_change"), None),
+    # -- the organiser pages (docs/organisers.md) --
+    "league-settings": lambda user: (reverse("leagues:league_settings", args=["riverside"]), None),
+    "roster": lambda user: (reverse("leagues:roster", args=["riverside"]), None),
+    "league-history": lambda user: (reverse("leagues:league_history", args=["riverside"]), None),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),

@@ -1,0 +1,89 @@
+"""The league's history (LeagueEvent) as people read it: each event's details in a sentence.
+The details are stored as they were (names then, not now), so a renamed or merged player
+still reads as they were called at the time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from .models import League, LeagueEvent
+
+# The settings' names as the settings page labels them.
+SETTING_LABELS = {field.name: field.verbose_name for field in League._meta.fields}
+
+
+@dataclass(frozen=True)
+class EventLine:
+    event: LeagueEvent
+    text: str
+
+
+def event_lines(events: Iterable[LeagueEvent]) -> list[EventLine]:
+    return [EventLine(event, describe(event)) for event in events]
+
+
+def _value(value) -> str:
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    return str(value)
+
+
+def _day(iso: str | None) -> str:
+    if not iso:
+        return "?"
+    try:
+        return date_format(date.fromisoformat(iso), "DATE_FORMAT")
+    except ValueError:
+        return iso
+
+
+def describe(event: LeagueEvent) -> str:
+    d = event.details or {}
+    action = LeagueEvent.Action
+    match event.action:
+        case action.LEAGUE_CREATED:
+            return _("“%(name)s”, short name %(slug)s") % {
+                "name": d.get("name", ""),
+                "slug": d.get("slug", ""),
+            }
+        case action.SETTINGS_CHANGED:
+            return "; ".join(
+                _("%(setting)s: %(before)s → %(after)s")
+                % {
+                    "setting": SETTING_LABELS.get(name, name),
+                    "before": _value(before),
+                    "after": _value(after),
+                }
+                for name, (before, after) in (d.get("changes") or {}).items()
+            )
+        case action.PLAYER_RENAMED:
+            return _("%(player)s → %(to)s") % {"player": d.get("player"), "to": d.get("to")}
+        case action.PLAYERS_MERGED:
+            return _("%(player)s merged into %(into)s") % {
+                "player": d.get("player"),
+                "into": d.get("into"),
+            }
+        case action.PLAYER_LINKED | action.PLAYER_UNLINKED:
+            return _("%(player)s, account %(account)s") % {
+                "player": d.get("player"),
+                "account": d.get("account"),
+            }
+        case action.MATCH_ABANDONED | action.MATCH_DELETED:
+            return _("match of %(date)s (%(players)s), %(rounds)s rounds") % {
+                "date": _day(d.get("date")),
+                "players": ", ".join(d.get("players") or []),
+                "rounds": d.get("rounds", 0),
+            }
+        case action.ORGANISER_ADDED | action.ORGANISER_REMOVED if "organiser" in d:
+            return str(d["organiser"])
+    if "player" in d:
+        return str(d["player"])
+    # Another helper's kind of event: its details as they are, readably.
+    return ", ".join(f"{key}: {value}" for key, value in d.items())

@@ -1,0 +1,82 @@
+"""Creating a league and changing its settings from the app's own pages (leagues.views.
+league_admin), with the league's `version` guarding against two organisers saving at once,
+and removing organisers. Any signed-in account may create a league and becomes its first
+organiser (docs/organisers.md)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from leagues.errors import StaleEdit
+
+from .league import League
+from .league_log import LeagueEvent, log_event
+from .roster import _atomic
+
+# What the settings page edits, in the order the history lists changes.
+SETTINGS = (
+    "name",
+    "slug",
+    "default_variant",
+    "default_target",
+    "is_public",
+    "players_may_enter",
+    "live_guests",
+)
+
+
+@_atomic
+def create_league(values: dict, by) -> League:
+    league = League(**{name: values[name] for name in SETTINGS})
+    league.full_clean()
+    league.save()
+    league.organisers.add(by)
+    log_event(league, LeagueEvent.Action.LEAGUE_CREATED, by=by, name=league.name, slug=league.slug)
+    return league
+
+
+@_atomic
+def change_settings(league: League, values: dict, by, expected_version: int) -> dict:
+    """Save the settings; what changed, as {field: [before, after]} (also in the history).
+    Refused when someone saved the settings since the form was loaded."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    if locked.version != expected_version:
+        raise StaleEdit(
+            _(
+                "Another organiser changed the settings while you were editing them. Nothing "
+                "was saved: look at them again."
+            ),
+            code="stale",
+        )
+    changes = {
+        name: [getattr(locked, name), values[name]]
+        for name in SETTINGS
+        if getattr(locked, name) != values[name]
+    }
+    if not changes:
+        return {}
+    for name, (_before, after) in changes.items():
+        setattr(locked, name, after)
+    locked.full_clean(exclude=["organisers", "players", "retired_players"])
+    locked.version = F("version") + 1
+    locked.save()
+    log_event(locked, LeagueEvent.Action.SETTINGS_CHANGED, by=by, changes=changes)
+    return changes
+
+
+@_atomic
+def remove_organiser(league: League, user, by) -> None:
+    """Take away someone's organiser role; never the last organiser's."""
+    League.objects.select_for_update().filter(pk=league.pk).first()
+    if not league.organisers.filter(pk=user.pk).exists():
+        return  # removed already, by someone else
+    if league.organisers.count() <= 1:
+        raise ValidationError(
+            _("%(name)s is the league's only organiser: invite another one before leaving.")
+            % {"name": user.get_username()},
+            code="last_organiser",
+        )
+    league.organisers.remove(user)
+    log_event(league, LeagueEvent.Action.ORGANISER_REMOVED, by=by, organiser=user.get_username())

@@ -1,0 +1,62 @@
+"""Ending a match otherwise than by play: abandoning it (the players stopped for good: it
+stays, marked abandoned, and counts for nothing) or deleting it (entered by mistake: it goes,
+rounds and all). Both only by organisers (the views check it), with the match's version as
+the page showed it, and recorded in the league's history."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from leagues.errors import StaleEdit
+
+from .league_log import LeagueEvent, log_event
+from .match import Match
+from .roster import _atomic
+from .standing import refresh_standings
+
+
+def _details(match: Match) -> dict:
+    return {
+        "match": match.pk,
+        "date": match.played_on.isoformat(),
+        "players": [p.display_name for p in match.seated_players()],
+        "rounds": match.rounds.count(),
+    }
+
+
+@_atomic
+def abandon_match(match: Match, by, expected_version: int) -> None:
+    """Stop a running match: no more rounds, left out of the standings and ratings."""
+    locked = match._lock(expected_version, _changed_meanwhile)
+    if locked.is_finished:
+        raise ValidationError(
+            _("The match is finished: it cannot be abandoned. Delete it if it should not count."),
+            code="finished",
+        )
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.ABANDONED)
+    refresh_standings(match.league_id, [seat.player_id for seat in match.seats.all()])
+    log_event(match.league, LeagueEvent.Action.MATCH_ABANDONED, by=by, **_details(match))
+    match.refresh_from_db()
+
+
+@_atomic
+def delete_match(match: Match, by, expected_version: int) -> None:
+    """Delete the match and its rounds; the league's ratings and the standings of its players
+    are computed again."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    if locked.version != expected_version:
+        raise StaleEdit(_changed_meanwhile(), code="stale")
+    details = _details(locked)
+    seated = list(locked.seats.values_list("player_id", flat=True))
+    counted = locked.is_finished
+    league = match.league
+    locked.delete()
+    if counted:
+        league.rerate()
+    refresh_standings(league.pk, seated)
+    log_event(league, LeagueEvent.Action.MATCH_DELETED, by=by, **details)
+
+
+def _changed_meanwhile() -> str:
+    return _("The match changed meanwhile (someone entered or changed a round): look at it again.")

@@ -1,0 +1,165 @@
+"""The league's roster for its organisers: add, rename, retire, link and merge players
+(leagues.models.roster and merge; docs/organisers.md)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from leagues.access import organised_league
+from leagues.forms import add_model_error
+from leagues.models import League, Player
+from leagues.models.merge import merge_players
+from leagues.models.roster import (
+    add_player,
+    link_account,
+    may_change_record,
+    player_leagues,
+    rename_player,
+    set_retired,
+    unlink_account,
+)
+from leagues.organiser_forms import LinkForm, MergeForm, NameForm, RenameForm
+
+
+def _roster(league: League) -> tuple[list[Player], list[Player]]:
+    """The league's players, those playing on and the retired ones."""
+    retired = set(league.retired_players.values_list("pk", flat=True))
+    everyone = list(league.players.select_related("user").order_by("display_name"))
+    return (
+        [p for p in everyone if p.pk not in retired],
+        [p for p in everyone if p.pk in retired],
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def roster(request: HttpRequest, slug: str) -> HttpResponse:
+    league = organised_league(request, slug)
+    form = NameForm(request.POST or None)
+    if form.is_bound and form.is_valid():
+        try:
+            player, created = add_player(league, form.cleaned_data["name"], by=request.user)
+        except ValidationError as error:
+            add_model_error(form, error)
+        else:
+            if created:
+                text = _("%(name)s is a new player, on the roster now.")
+            else:
+                text = _("%(name)s, a player already known on the site, is on the roster now.")
+            messages.success(request, text % {"name": player.display_name})
+            return redirect("leagues:roster", league.slug)
+    active, retired = _roster(league)
+    return render(
+        request,
+        "leagues/roster.html",
+        {
+            "league": league,
+            "form": form,
+            "active": active,
+            "retired": retired,
+            "merge_form": MergeForm(league),
+        },
+    )
+
+
+ACTIONS = ("rename", "retire", "return", "link", "unlink")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def roster_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One player of the roster and what an organiser can do with it; each form posts its
+    `action` here."""
+    league = organised_league(request, slug)
+    player = get_object_or_404(league.players.select_related("user"), pk=pk)
+    rename_form = RenameForm(initial={"name": player.display_name, "was": player.display_name})
+    link_form = LinkForm()
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action in ACTIONS:
+        form = None
+        try:
+            if action == "rename":
+                form = rename_form = RenameForm(request.POST)
+                if form.is_valid():
+                    rename_player(
+                        league,
+                        player,
+                        form.cleaned_data["name"],
+                        by=request.user,
+                        was=form.cleaned_data["was"],
+                    )
+                    messages.success(request, _("The player is renamed."))
+                    return redirect("leagues:roster_player", league.slug, player.pk)
+            elif action == "link":
+                form = link_form = LinkForm(request.POST)
+                if form.is_valid():
+                    link_account(league, player, form.cleaned_data["username"], by=request.user)
+                    messages.success(request, _("The player is linked to the account."))
+                    return redirect("leagues:roster_player", league.slug, player.pk)
+            else:
+                if action == "unlink":
+                    unlink_account(league, player, by=request.user)
+                    messages.success(request, _("The player's account is unlinked."))
+                else:
+                    set_retired(league, player, action == "retire", by=request.user)
+                    if action == "retire":
+                        text = _("%(name)s is retired from the league.")
+                    else:
+                        text = _("%(name)s is back among the league's players.")
+                    messages.success(request, text % {"name": player.display_name})
+                return redirect("leagues:roster_player", league.slug, player.pk)
+        except ValidationError as error:
+            if form is not None:
+                add_model_error(form, error)
+            else:
+                messages.error(request, " ".join(error.messages))
+                return redirect("leagues:roster_player", league.slug, player.pk)
+    return render(
+        request,
+        "leagues/roster_player.html",
+        {
+            "league": league,
+            "player": player,
+            "retired": league.retired_players.filter(pk=player.pk).exists(),
+            "may_change": may_change_record(request.user, player),
+            "other_leagues": player_leagues(player).exclude(pk=league.pk).order_by("name"),
+            "rename_form": rename_form,
+            "link_form": link_form,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def roster_merge(request: HttpRequest, slug: str) -> HttpResponse:
+    """Choose the two players (GET, from the roster page), see what a merge does, confirm
+    (POST)."""
+    league = organised_league(request, slug)
+    data = request.POST if request.method == "POST" else request.GET
+    form = MergeForm(league, data or None)
+    pair = form.players() if form.is_bound and form.is_valid() else None
+    if pair and request.method == "POST":
+        merged, kept = pair
+        try:
+            merge_players(league, merged, kept, by=request.user)
+        except ValidationError as error:
+            add_model_error(form, error)
+            pair = None  # refused: no button to confirm it again
+        else:
+            messages.success(
+                request,
+                _("%(merged)s is merged into %(kept)s.")
+                % {"merged": merged.display_name, "kept": kept.display_name},
+            )
+            return redirect("leagues:roster", league.slug)
+    return render(
+        request,
+        "leagues/roster_merge.html",
+        {"league": league, "form": form, "pair": pair},
+    )

@@ -1,0 +1,156 @@
+"""Abandoning and deleting a match (leagues.views.match_end): confirmation pages for
+organisers; an abandoned match stays, marked, and counts for nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import LeagueEvent, Match, PlayerRating, PlayerStanding, Round
+from leagues.models.standing import compute_standings
+
+from . import organiser_fixtures
+from .conftest import BIG_HAND, win
+from .organiser_fixtures import assert_sign_in_asked, login
+
+co_organiser = organiser_fixtures.co_organiser
+
+
+def url(match: Match, what: str) -> str:
+    return reverse(f"leagues:match_{what}", args=[match.league.slug, match.pk])
+
+
+def standings(league) -> dict[int, tuple]:
+    return {
+        row.player_id: row.figures()[2:] for row in PlayerStanding.objects.filter(league=league)
+    }
+
+
+@pytest.fixture
+def finished(league, players, organiser):
+    """A finished two-player race to 100, and the running four-player `match`."""
+    done = Match.begin(league, players[:2], first_dealer=0, target_points=100, by=organiser)
+    done.record_round(win(players[0], BIG_HAND), by=organiser)
+    done.refresh_from_db()
+    assert done.is_finished
+    return done
+
+
+@pytest.mark.django_db
+class TestWhoMay:
+    @pytest.mark.parametrize("what", ["abandon", "delete"])
+    @pytest.mark.parametrize("persona", ["member", "outsider", "anonymous"])
+    def test_others_change_nothing(self, client, request, match, persona, what):
+        login(client, request, persona)
+        responses = [client.get(url(match, what)), client.post(url(match, what), {"version": 1})]
+        for response in responses:
+            if persona == "anonymous":
+                assert_sign_in_asked(response)
+            else:
+                assert response.status_code == 403
+        match.refresh_from_db()
+        assert match.status == Match.Status.RUNNING
+        assert not match.league.events.exists()
+
+    @pytest.mark.parametrize("persona", ["organiser", "co_organiser"])
+    def test_organisers_are_asked_to_confirm(self, client, request, match, persona):
+        login(client, request, persona)
+        for what in ("abandon", "delete"):
+            response = client.get(url(match, what))
+            assert response.status_code == 200
+            assert "Pia, Quentin, Rosa, Sven" in response.content.decode()
+        page = client.get(match.get_absolute_url()).content.decode()
+        assert url(match, "abandon") in page and url(match, "delete") in page
+
+    def test_the_match_page_offers_neither_to_members(self, client, member, match):
+        client.force_login(member)
+        page = client.get(match.get_absolute_url()).content.decode()
+        assert url(match, "delete") not in page
+
+
+@pytest.mark.django_db
+class TestAbandoning:
+    def test_it_stops_the_match_and_leaves_it_out_of_the_standings(
+        self, organiser_client, league, match, finished, players, organiser
+    ):
+        match.record_round(win(players[2]), by=organiser)
+        match.refresh_from_db()
+        rating_before = {r.player_id for r in PlayerRating.objects.filter(league=league)}
+        response = organiser_client.post(url(match, "abandon"), {"version": match.version})
+        assert response.status_code == 302
+        match.refresh_from_db()
+        assert match.is_abandoned
+        # Rosa won a round only in the abandoned match, Sven sat only there: gone from the
+        # standings; Pia and Quentin keep the finished match's figures.
+        assert set(standings(league)) == {players[0].pk, players[1].pk}
+        assert standings(league) == {
+            r.player_id: r.figures()[2:] for r in compute_standings(league.pk)
+        }
+        assert {r.player_id for r in PlayerRating.objects.filter(league=league)} == rating_before
+        page = organiser_client.get(match.get_absolute_url()).content.decode()
+        assert "Abandoned" in page
+        assert "Abandoned" in organiser_client.get(league.get_absolute_url()).content.decode()
+        event = league.events.get()
+        assert event.action == LeagueEvent.Action.MATCH_ABANDONED
+        assert event.details["players"] == ["Pia", "Quentin", "Rosa", "Sven"]
+
+    def test_no_round_can_be_added_afterwards(self, organiser_client, match, players):
+        organiser_client.post(url(match, "abandon"), {"version": match.version})
+        match.refresh_from_db()
+        new_round = reverse("leagues:round_new", args=[match.league.slug, match.pk])
+        organiser_client.post(
+            new_round,
+            {
+                "outcome": "won",
+                "winner": players[0].pk,
+                "win_type": "self_draw",
+                "hand": "123c 456b 789k 234c 55k",
+                "version": match.version,
+            },
+        )
+        assert not Round.objects.filter(match=match).exists()
+        with pytest.raises(Exception, match="abandoned"):
+            match.record_round(win(players[0]), by=None)
+
+    def test_a_stale_page_is_refused(self, organiser_client, match, players, organiser):
+        version = match.version
+        match.record_round(win(players[1]), by=organiser)
+        response = organiser_client.post(url(match, "abandon"), {"version": version})
+        assert "The match changed meanwhile" in response.content.decode()
+        match.refresh_from_db()
+        assert match.status == Match.Status.RUNNING
+
+    def test_a_finished_match_is_not_abandoned(self, organiser_client, finished):
+        response = organiser_client.post(url(finished, "abandon"), {"version": finished.version})
+        assert "cannot be abandoned" in response.content.decode()
+        finished.refresh_from_db()
+        assert finished.is_finished
+
+
+@pytest.mark.django_db
+class TestDeleting:
+    def test_it_deletes_the_match_and_rerates(
+        self, organiser_client, league, finished, match, players
+    ):
+        response = organiser_client.post(url(finished, "delete"), {"version": finished.version})
+        assert response.status_code == 302 and response.url == league.get_absolute_url()
+        assert not Match.objects.filter(pk=finished.pk).exists()
+        assert not PlayerRating.objects.filter(league=league).exists()  # no finished match left
+        assert standings(league) == {
+            r.player_id: r.figures()[2:] for r in compute_standings(league.pk)
+        }
+        assert standings(league)[players[0].pk][:3] == (1, 0, 0)  # the running match only
+        event = league.events.get()
+        assert (event.action, event.details["rounds"]) == (LeagueEvent.Action.MATCH_DELETED, 1)
+
+    def test_an_abandoned_match_may_be_deleted(self, organiser_client, match):
+        organiser_client.post(url(match, "abandon"), {"version": match.version})
+        match.refresh_from_db()
+        organiser_client.post(url(match, "delete"), {"version": match.version})
+        assert not Match.objects.exists()
+
+    def test_a_stale_page_is_refused(self, organiser_client, match, players, organiser):
+        version = match.version
+        match.record_round(win(players[1]), by=organiser)
+        organiser_client.post(url(match, "delete"), {"version": version})
+        assert Match.objects.filter(pk=match.pk).exists()
