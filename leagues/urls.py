@@ -1,6 +1,6 @@
 from django.urls import path
 
-from leagues.views import exports, matches, players, rounds, standings
+from leagues.views import exports, matches, nights, players, rounds, standings
 
 app_name = "leagues"
 
@@ -35,4 +35,8 @@ urlpatterns = [
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
+    # -- club nights: seating, the night's tables (leagues/views/nights.py) --
+    path("leagues/<slug:slug>/nights/new/", nights.night_new, name="night_new"),
+    path("leagues/<slug:slug>/nights/<int:pk>/", nights.night, name="night"),
+    path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
 ]

@@ -2,6 +2,7 @@
 history of corrections, ratings and standings. The rules of RULES.md §5-6 live on these
 models."""
 
+from .club_night import ClubNight
 from .history import RoundChange
 from .league import League, PlayerRating
 from .league_log import LeagueEvent, log_event
@@ -11,6 +12,7 @@ from .round import Round, RoundEntry, WinningHand
 from .standing import PlayerStanding
 
 __all__ = [
+    "ClubNight",
     "League",
     "LeagueEvent",
     "Match",
