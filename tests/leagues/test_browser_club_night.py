@@ -44,6 +44,7 @@ def test_an_organiser_seats_twelve_at_three_tables_and_the_night_follows_the_rou
         no_serious_violations(page, "who is here")
         for name in NAMES:
             page.get_by_label(name, exact=True).check()
+        keep_screenshot(page, "club-night-present-phone")
         page.get_by_role("button", name="Propose tables").click()
 
         expect(page.get_by_role("heading", level=1)).to_have_text("Proposed tables")
@@ -83,6 +84,7 @@ def test_an_organiser_seats_twelve_at_three_tables_and_the_night_follows_the_rou
             live_server.url + f"/leagues/club/matches/{matches[0].pk}/rounds/new/"
         )
         assert qr.locator("svg").bounding_box()["width"] > 100
+        keep_screenshot(qr, "club-night-qr-phone")
         assert not [e for e in errors if "Content Security Policy" in e], errors
     finally:
         context.close()
