@@ -5,6 +5,7 @@ from leagues.views import (
     league_admin,
     match_end,
     matches,
+    nights,
     players,
     roster,
     rounds,
@@ -77,4 +78,8 @@ urlpatterns = [
         match_end.match_delete,
         name="match_delete",
     ),
+    # -- club nights: seating, the night's tables (leagues/views/nights.py) --
+    path("leagues/<slug:slug>/nights/new/", nights.night_new, name="night_new"),
+    path("leagues/<slug:slug>/nights/<int:pk>/", nights.night, name="night"),
+    path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
 ]

@@ -162,3 +162,19 @@ def test_the_checker_allows_the_standard_library_and_the_engine(tmp_path: Path) 
     )
 
     assert impure_imports(tmp_path, "games.play", PURE_PACKAGES["games.play"]) == []
+
+
+# Pure modules inside a Django app: the rule is the same, one file at a time.
+PURE_MODULES = {"leagues.seating": ()}
+
+
+@pytest.mark.parametrize("module", PURE_MODULES)
+def test_pure_modules_in_apps_import_no_django_and_no_app_code(module: str) -> None:
+    path = REPO.joinpath(*module.split(".")).with_suffix(".py")
+    package = module.rpartition(".")[0]
+    found = [
+        f"{line} imports {name}"
+        for line, name in imported_modules(path, package)
+        if is_forbidden(name, PURE_MODULES[module])
+    ]
+    assert found == []

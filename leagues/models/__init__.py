@@ -2,6 +2,7 @@
 history of corrections, ratings and standings. The rules of RULES.md §5-6 live on these
 models."""
 
+from .club_night import ClubNight
 from .history import RoundChange
 from .invites import Invite
 from .league import League, PlayerRating
@@ -13,6 +14,7 @@ from .standing import PlayerStanding
 
 __all__ = [
     "Invite",
+    "ClubNight",
     "League",
     "LeagueEvent",
     "Match",

@@ -17,6 +17,7 @@ from leagues.access import organised_league, visible_match
 from leagues.errors import refused_when_busy
 from leagues.forms import MatchForm, add_model_error
 from leagues.models import Match
+from leagues.qr import round_entry_qr
 from leagues.sheet import sheet_context
 
 MATCH_TEMPLATE = "leagues/match.html"
@@ -30,9 +31,13 @@ def render_sheet(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """The match page, or only its `#score-sheet` when htmx asks (a history restore after a
     cache miss asks for the whole page)."""
     template_name = MATCH_TEMPLATE
+    context = sheet_context(match, request.user)
     if request.htmx and not request.htmx.history_restore_request:
         template_name += "#score-sheet"
-    return render(request, template_name, sheet_context(match, request.user))
+    elif context["actions"].enter and not match.is_finished:
+        # For a phone at the table: the round entry (club nights).
+        context["round_entry_qr"] = round_entry_qr(request, match)
+    return render(request, template_name, context)
 
 
 @require_GET

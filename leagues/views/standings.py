@@ -1,5 +1,7 @@
 """The index of leagues and a league's home page: standings and recent matches."""
 
+from datetime import date
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
@@ -8,6 +10,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from leagues.access import visible_league
+from leagues.models import ClubNight
 from leagues.standings import Standings, leagues_for, match_counts, recent_matches
 
 
@@ -44,5 +47,7 @@ def league(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "recent_matches": recent_matches(league),
             "match_counts": SimpleLazyObject(lambda: match_counts(league)),
             "is_organiser": SimpleLazyObject(lambda: league.is_organiser(request.user)),
+            # Club nights: today's, for the link to its tables.
+            "tonight": SimpleLazyObject(lambda: ClubNight.objects.on(league, date.today()).first()),
         },
     )

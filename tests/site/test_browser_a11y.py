@@ -11,6 +11,7 @@ axe-core is vendored for the tests only (tests/vendor/axe-core/README.md). Run w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from playwright.sync_api import Browser, Page
 
 from games.models import Table
 from leagues import demo
-from leagues.models import Invite, League, Match
+from leagues.models import ClubNight, Invite, League, Match
 from tests.games.live_pages import round_over, serve_snapshot, sign_in, started_table
 from tests.layout import VIEWPORTS, keep_screenshot
 
@@ -81,12 +82,30 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
     "table-result": lambda user: _table(round_over(user)),
+    # Club nights (the proposal, a POST's answer, is checked in test_browser_club_night.py).
+    "night-new": lambda user: (reverse("leagues:night_new", args=["riverside"]), None),
+    "night": lambda user: (_club_night(user).get_absolute_url(), None),
 }
 
 
 def _with_invite() -> Invite:
     """An open invitation to the demo league, so its link shows on the members page."""
     return Invite.issue(League.objects.get(slug="riverside"), role="organiser")
+
+
+def _club_night(user) -> ClubNight:
+    """Tonight at Riverside: two tables of the roster's first eight."""
+    league = League.objects.get(slug="riverside")
+    roster = list(league.players.order_by("pk")[:8])
+    return ClubNight.seat(
+        league,
+        [roster[:4], roster[4:]],
+        played_on=date.today(),
+        variant="points",
+        target_points=500,
+        since_match=Match.objects.order_by("-pk").values_list("pk", flat=True).first(),
+        by=user,
+    )
 
 
 def _table(table: Table) -> tuple[str, Table]:

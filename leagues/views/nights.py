@@ -1,0 +1,123 @@
+"""Club nights: tick who is present, edit the proposed tables, create the matches; the night's
+page (for a projector) with every table's live totals; and `tonight/`, the way to it."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
+
+from leagues.access import organised_league, visible_league
+from leagues.errors import refused_when_busy
+from leagues.models import ClubNight, Match, Seat
+from leagues.nights import NightForm, describe, edited_tables, propose
+
+PROPOSE, SHUFFLE, UPDATE, CREATE = "propose", "shuffle", "update", "create"
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def night_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: the roster to tick. POST: a step of the proposal (the `step` button pressed)."""
+    league = organised_league(request, slug)
+    step = request.POST.get("step", PROPOSE)
+    if step == SHUFFLE and request.POST.get("seed", "").isdigit():
+        post = request.POST.copy()
+        post["seed"] = str(int(post["seed"]) + 1)
+    else:
+        post = request.POST
+    form = NightForm(league, post or None)
+    if not form.is_bound or not form.is_valid():
+        return render(request, "leagues/night_new.html", {"league": league, "form": form})
+    errors: list[str] = []
+    if step in (UPDATE, CREATE):
+        tables, errors = edited_tables(form, request.POST)
+    else:
+        tables = propose(form)
+    if step == CREATE and not errors:
+        try:
+            with refused_when_busy():
+                night = ClubNight.seat(
+                    league,
+                    tables,
+                    played_on=form.cleaned_data["played_on"],
+                    variant=form.cleaned_data["variant"],
+                    target_points=form.cleaned_data["target_points"],
+                    since_match=form.cleaned_data["since"],
+                    by=request.user,
+                )
+        except ValidationError as error:
+            errors = list(error.messages)
+        else:
+            messages.success(request, _("The tables are seated: enter each table's rounds."))
+            return redirect(night)
+    shown, repeats = describe(form, tables)
+    return render(
+        request,
+        "leagues/night_proposal.html",
+        {
+            "league": league,
+            "form": form,
+            "tables": shown,
+            "repeats": repeats,
+            "errors": errors,
+            "order": ";".join(",".join(str(s.player.pk) for s in t.seats) for t in shown),
+            "numbers": range(1, len(shown) + 1),
+        },
+    )
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def night(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Every table of the night with its totals; htmx polls for `#night-tables` alone."""
+    league = visible_league(request, slug)
+    club_night = get_object_or_404(ClubNight, pk=pk, league=league)
+    tables = (
+        club_night.matches.order_by("pk")
+        .annotate(rounds_played=Count("rounds"))
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+    )
+    template_name = "leagues/night.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template_name += "#night-tables"
+    return render(
+        request,
+        template_name,
+        {
+            "league": league,
+            "night": club_night,
+            "tables": tables,
+            "running": Match.Status.RUNNING,
+            "is_organiser": league.is_organiser(request.user),
+        },
+    )
+
+
+@require_GET
+def tonight(request: HttpRequest, slug: str) -> HttpResponse:
+    """Today's night (the latest seated, if there were two), or a page saying there is none."""
+    league = visible_league(request, slug)
+    club_night = ClubNight.objects.on(league, date.today()).first()
+    if club_night is not None:
+        return redirect(club_night)
+    return render(
+        request,
+        "leagues/night_none.html",
+        {"league": league, "is_organiser": league.is_organiser(request.user)},
+    )
