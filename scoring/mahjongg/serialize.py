@@ -1,6 +1,11 @@
 """Plain-data (JSON-ready) forms of a score and a settlement, for the command line, pages
 and exports to come. Every breakdown item and payment carries its row key and the row's
-names in English, German and French (`rows.ROWS`)."""
+names in English, German and French (`rows.ROWS`).
+
+`result_to_dict` is the object `manage.py score_hand --game mahjongg --json` prints, a
+documented interface (docs/score_hand.md): `hand` (the input line), `ok`, then the score's or
+the settlement's fields, or `error` (`invalid` or `not_winning`) and `message`, the same
+shape as Mhing's answers."""
 
 from __future__ import annotations
 
@@ -63,8 +68,8 @@ def settlement_to_dict(settlement: Settlement) -> dict[str, Any]:
         "scores": {seat.code: score for seat, score in settlement.scores},
         "payments": [
             {
-                "payer": p.payer.code,
-                "payee": p.payee.code,
+                "from": p.payer.code,
+                "to": p.payee.code,
                 "amount": p.amount,
                 "keys": list(p.keys),
             }
@@ -78,14 +83,8 @@ def settlement_to_dict(settlement: Settlement) -> dict[str, Any]:
 def result_to_dict(line: str, outcome: Score | Settlement | MahjonggError) -> dict[str, Any]:
     """One line's answer: its score or settlement, or why it has none."""
     if isinstance(outcome, Score):
-        return {"line": line, "ok": True, **score_to_dict(outcome)}
+        return {"hand": line, "ok": True, **score_to_dict(outcome)}
     if isinstance(outcome, Settlement):
-        return {"line": line, "ok": True, **settlement_to_dict(outcome)}
+        return {"hand": line, "ok": True, **settlement_to_dict(outcome)}
     error = "not_winning" if isinstance(outcome, NotWinning) else "invalid"
-    return {
-        "line": line,
-        "ok": False,
-        "error": error,
-        "kind": type(outcome).__name__,
-        "message": str(outcome),
-    }
+    return {"hand": line, "ok": False, "error": error, "message": str(outcome)}
