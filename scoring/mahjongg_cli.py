@@ -1,15 +1,14 @@
 """`manage.py score_hand --game mahjongg`: one line of MAHJONGG.md §1.2 notation in, its
 answer out, as a table for people or one JSON object for programs (docs/score_hand.md).
 
-The engine (`scoring.mahjongg`) does the work: `evaluate` scores a hand line or settles a
-settlement line, `serialize.result_to_dict` is the JSON. This module only words the answer
+The engine (`scoring.mahjongg`) does the work: `lines.outcome_of` scores a hand line or
+settles a settlement line, `serialize` writes the JSON. This module only words the answer
 in the active language; the command (`scoring/management/commands/score_hand.py`) reads the
 arguments and standard input and sets the exit status, as it does for Mhing.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from django.utils.translation import get_language, pgettext
@@ -18,34 +17,19 @@ from django.utils.translation import gettext as _
 from scoring.mahjongg import (
     ArrangementKind,
     GroupKind,
-    MahjonggError,
     RowKind,
     Score,
     Settlement,
-    evaluate,
+    lines,
+    serialize,
 )
-from scoring.mahjongg.serialize import result_to_dict
 from scoring.mhing.notation import format_cards
 
-Outcome = Score | Settlement | MahjonggError
-
-
-def outcome_of(line: str) -> Outcome:
-    """The line's score or settlement, or the error that says why there is none."""
-    try:
-        return evaluate(line)
-    except MahjonggError as error:
-        return error
-
-
-def result_json(line: str, outcome: Outcome) -> str:
-    """The compact JSON object of one line, non-ASCII text kept as is (as Mhing's)."""
-    return json.dumps(result_to_dict(line, outcome), ensure_ascii=False, separators=(",", ":"))
-
-
-def answer(line: str) -> str:
-    """The JSON line for one line of standard input (already stripped, not blank)."""
-    return result_json(line, outcome_of(line))
+# What the command calls: the line's outcome (for the table and --json), the JSON of an
+# outcome, and the JSON line answering a line of standard input.
+outcome_of = lines.outcome_of
+result_json = serialize.result_json
+answer = serialize.line_json
 
 
 # The table

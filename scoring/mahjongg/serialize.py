@@ -9,10 +9,13 @@ shape as Mhing's answers."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .arrangement import Arrangement
 from .errors import MahjonggError, NotWinning
+from .hand import DEFAULT_LIMIT
+from .lines import outcome_of
 from .notation import format_hand
 from .score import Item, Score
 from .settle import Settlement
@@ -88,3 +91,14 @@ def result_to_dict(line: str, outcome: Score | Settlement | MahjonggError) -> di
         return {"hand": line, "ok": True, **settlement_to_dict(outcome)}
     error = "not_winning" if isinstance(outcome, NotWinning) else "invalid"
     return {"hand": line, "ok": False, "error": error, "message": str(outcome)}
+
+
+def result_json(line: str, outcome: Score | Settlement | MahjonggError) -> str:
+    """`result_to_dict` as one compact line of JSON, non-ASCII text kept as is."""
+    return json.dumps(result_to_dict(line, outcome), ensure_ascii=False, separators=(",", ":"))
+
+
+def line_json(line: str, limit: int = DEFAULT_LIMIT) -> str:
+    """One line of notation in, its JSON answer out: what `score_hand --game mahjongg -`
+    writes for it."""
+    return result_json(line, outcome_of(line, limit))

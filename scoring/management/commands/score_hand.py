@@ -151,12 +151,7 @@ class Command(BaseCommand):
             self.write_result(hand, outcome)
         elif isinstance(outcome, Score):
             self.write_table(hand, outcome)
-        if isinstance(outcome, NotWinningHand):
-            raise CommandError(str(outcome), returncode=NOT_WINNING)
-        if isinstance(outcome, InvalidHand):
-            raise CommandError(
-                _("invalid hand: %(reason)s") % {"reason": outcome}, returncode=INVALID
-            )
+        refuse_failure(outcome)
 
     def score_mahjongg(self, line: str, as_json: bool) -> None:
         """One Mah-Jongg line, a hand or a settlement: its table or JSON, and the exit status
@@ -168,12 +163,7 @@ class Command(BaseCommand):
             mahjongg_cli.write_score(self.stdout.write, line, outcome)
         elif isinstance(outcome, Settlement):
             mahjongg_cli.write_settlement(self.stdout.write, line, outcome)
-        if isinstance(outcome, NotWinning):
-            raise CommandError(str(outcome), returncode=NOT_WINNING)
-        if isinstance(outcome, InvalidLine):
-            raise CommandError(
-                _("invalid line: %(reason)s") % {"reason": outcome}, returncode=INVALID
-            )
+        refuse_failure(outcome)
 
     def score_stream(self, stream: IO, answer_line: Callable[[str], str] = batch.answer) -> None:
         """One JSON line per hand, in input order; a failed hand is a line like any other,
@@ -288,6 +278,17 @@ class Command(BaseCommand):
         out("")
         out(_("Total credits: %(credits)d") % {"credits": score.credits})
         out(_("Points: %(points)d") % {"points": score.points})
+
+
+def refuse_failure(outcome: object) -> None:
+    """End with the exit status of a hand that does not win (1) or of invalid input (2), the
+    reason on stderr; do nothing for a score or a settlement."""
+    if isinstance(outcome, NotWinningHand | NotWinning):
+        raise CommandError(str(outcome), returncode=NOT_WINNING)
+    if isinstance(outcome, InvalidHand):
+        raise CommandError(_("invalid hand: %(reason)s") % {"reason": outcome}, returncode=INVALID)
+    if isinstance(outcome, InvalidLine):  # Mah-Jongg's: a hand or a settlement line
+        raise CommandError(_("invalid line: %(reason)s") % {"reason": outcome}, returncode=INVALID)
 
 
 def not_utf8(line: str | bytes) -> dict[str, Any]:
