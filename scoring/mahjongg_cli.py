@@ -87,21 +87,28 @@ def write_score(out: Callable[[str], None], line: str, score: Score) -> None:
     for index, group in enumerate(arrangement.groups):
         marks = []
         if group.open:
-            marks.append(_("open"))
+            marks.append(pgettext("mahjongg", "open"))
         if index == arrangement.winning:
-            marks.append(_("winning tile"))
+            marks.append(pgettext("mahjongg", "winning tile"))
         note = f"({', '.join(marks)})" if marks else ""
         groups.append(("", kinds[group.kind], group.text, note))
     if arrangement.loose:
-        groups.append(("", _("loose"), format_cards(arrangement.loose), ""))
+        groups.append(("", pgettext("mahjongg", "loose"), format_cards(arrangement.loose), ""))
     if score.hand.bonus:
-        groups.append(("", _("bonus"), " ".join(b.code for b in score.hand.bonus), ""))
+        groups.append(
+            ("", pgettext("mahjongg", "bonus"), " ".join(b.code for b in score.hand.bonus), "")
+        )
     if groups:
         for text in _columns(groups):
             out(text)
     out("")
 
-    header = (_("Item"), _("About"), _("Points"), _("Doublings"))
+    header = (
+        pgettext("mahjongg", "Item"),
+        pgettext("mahjongg", "About"),
+        _("Points"),
+        pgettext("mahjongg", "Doublings"),
+    )
     rows: list[tuple[str, ...]] = [header]
     for item in score.items:
         name = item.row.names.get(language, item.row.names["en"])
@@ -112,6 +119,8 @@ def write_score(out: Callable[[str], None], line: str, score: Score) -> None:
         else:  # a special hand, or the cap: its worth is the limit, said below
             rows.append((name, "", "", ""))
     _table(out, rows, right=(2, 3))
+    if not score.items:
+        out(_("(nothing scores: 0 points)"))
     out("")
 
     out(_("Points: %(points)d") % {"points": score.points})
@@ -133,9 +142,20 @@ def write_settlement(out: Callable[[str], None], line: str, settlement: Settleme
     """Each payment, then each seat's net result."""
     out(_("Settlement: %(line)s") % {"line": line})
     out("")
-    rows: list[tuple[str, ...]] = [(_("From"), _("To"), _("Amount"), _("Why"))]
+    rows: list[tuple[str, ...]] = [
+        (
+            pgettext("mahjongg", "From"),
+            pgettext("mahjongg", "To"),
+            pgettext("mahjongg", "Amount"),
+            pgettext("mahjongg", "Why"),
+        )
+    ]
     for payment in settlement.payments:
-        why = [_("difference") if payment.key == "difference" else _("full value")]
+        why = [
+            pgettext("mahjongg", "difference")
+            if payment.key == "difference"
+            else pgettext("mahjongg", "full value")
+        ]
         if payment.doubled:
             why.append(_("dealer pays or receives double"))
         rows.append((payment.payer.code, payment.payee.code, str(payment.amount), ", ".join(why)))
