@@ -192,9 +192,11 @@ def run(hands_per_class: int, seed: int, out: Callable[[str], None] = print) -> 
     out("")
 
     json_times, _answers, json_pauses = time_each(line_json, lines, keep=len)
+    json_cpu, _answers, _pauses = time_each(line_json, lines, keep=len, clock=process_time)
     out("The same lines to their JSON answer (score_hand --game mahjongg - writes it)")
     out(header(LABEL_WIDTH))
-    out(Figures.of(json_times).row("all", LABEL_WIDTH))
+    out(Figures.of(json_times).row("all, wall", LABEL_WIDTH))
+    out(Figures.of(json_cpu).row("all, CPU", LABEL_WIDTH))
     out(f"  garbage collector: {json_pauses.summary()}")
     out(f"  {load()} after")
     out("")
