@@ -108,6 +108,23 @@ def test_a_stdin_line_that_is_not_utf8_gets_its_own_error_line() -> None:
     assert second["score"] == 416
 
 
+def test_stdin_answers_huge_and_hostile_lines_with_error_lines_and_goes_on() -> None:
+    lines = [
+        "1b " * 300_000 + "seat=E round=E",  # a fifth copy, among 300,000 tiles
+        "[" * 100_000,
+        "x" * 1_000_000,
+        "seat=E " * 1000,
+        EAST_WIND_HAND,
+    ]
+
+    result = run("-", stdin="\n".join(lines) + "\n")
+
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(a["ok"], a.get("error")) for a in answers] == [(False, "invalid")] * 4 + [(True, None)]
+    assert answers[-1]["score"] == 416
+
+
 # The JSON object
 
 
