@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .errors import InvalidLine, NotWinning
+from .errors import InvalidLine, MahjonggError, NotWinning
 from .hand import DEFAULT_LIMIT
 from .notation import parse_line
 from .score import Score, score_hand
@@ -17,6 +17,15 @@ def evaluate(line: str, limit: int = DEFAULT_LIMIT) -> Score | Settlement:
     if isinstance(parsed, SettlementLine):
         return parsed.settle()
     return score_hand(parsed, limit)
+
+
+def outcome_of(line: str, limit: int = DEFAULT_LIMIT) -> Score | Settlement | MahjonggError:
+    """What `evaluate` returns, or the error it raises: for answers that show a failure as
+    they show a score (the command line's JSON and table)."""
+    try:
+        return evaluate(line, limit)
+    except MahjonggError as error:
+        return error
 
 
 def answer(line: str, limit: int = DEFAULT_LIMIT) -> str:

@@ -56,8 +56,8 @@ def test_a_settlement_lists_its_payments_by_key() -> None:
     assert data["net"] == {"E": -320, "S": 340, "W": -60, "N": 40}
     assert data["text"] == "E=-320 S=+340 W=-60 N=+40"
     assert data["payments"][0] == {
-        "payer": "E",
-        "payee": "S",
+        "from": "E",
+        "to": "S",
         "amount": 200,
         "keys": ["difference", "east_pays_double"],
     }
@@ -65,6 +65,11 @@ def test_a_settlement_lists_its_payments_by_key() -> None:
 
 def test_errors_and_not_winning_are_told_apart() -> None:
     error = _result("123b 456b 789c 345k 55c seat=E round=E")
-    assert (error["ok"], error["error"], error["kind"]) == (False, "invalid", "WrongTileCount")
+    assert error == {
+        "hand": "123b 456b 789c 345k 55c seat=E round=E",
+        "ok": False,
+        "error": "invalid",
+        "message": "14 tiles, need 13: not the caller (no win=)",
+    }
     not_winning = _result("123b 456b 789c 345k 5c 7c seat=E round=E win=7c by=wall")
-    assert (not_winning["error"], not_winning["kind"]) == ("not_winning", "NotWinning")
+    assert (not_winning["ok"], not_winning["error"]) == (False, "not_winning")

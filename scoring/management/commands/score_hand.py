@@ -1,7 +1,9 @@
 """`manage.py score_hand`: score a hand typed in the notation of RULES.md §1.
 
 A thin shell around `scoring.mhing.score_hand`: parse the arguments, score, print. The JSON
-form is `scoring.mhing.serialize.result_to_dict`, the same one the pages use.
+form is `scoring.mhing.serialize.result_to_dict`, the same one the pages use. With
+`--game mahjongg` the lines are classical Mah-Jongg's (MAHJONGG.md §1.2), worded by
+`scoring.mahjongg_cli`; reading standard input, the exit statuses and the encoding are shared.
 
 Input and output are UTF-8 whatever the locale says (docs/score_hand.md): standard input is
 read as bytes and decoded line by line, so one line that is not UTF-8 gets its own error line
@@ -13,17 +15,24 @@ from __future__ import annotations
 import gc
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scoring import mahjongg_cli
+from scoring.mahjongg import InvalidLine, NotWinning, Settlement
+from scoring.mahjongg import Score as MahjonggScore
 from scoring.mhing import ArrangementKind, InvalidHand, NotWinningHand, Score, batch, score_hand
 from scoring.mhing.serialize import result_json
 
 READ_STDIN = "-"
+
+# --game: Mhing (RULES.md) unless told otherwise, or classical Mah-Jongg (MAHJONGG.md).
+MHING = "mhing"
+MAHJONGG = "mahjongg"
 
 # Exit statuses, documented in docs/score_hand.md.
 SCORED = 0
@@ -102,6 +111,17 @@ class Command(BaseCommand):
             action="store_true",
             help=_("Print the result as one JSON object instead of a table."),
         )
+        parser.add_argument(
+            "--game",
+            choices=(MHING, MAHJONGG),
+            default=MHING,
+            help=_(
+                "The game: mhing (the default) or mahjongg, classical Mah-Jongg, whose lines "
+                'are written as in its rule book, e.g. "123b 456b 789b 234c 55k seat=E '
+                'round=E win=5k by=wall", or settle a game: "settle=diff winner=W E=38 S=280 '
+                'W=130 N=12".'
+            ),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         # Streams a caller passed in (call_command) are theirs to encode.
@@ -110,8 +130,10 @@ class Command(BaseCommand):
         if not options.get("stderr"):
             use_utf8(sys.stderr)
         hand = " ".join(options["hand"])
+        mahjongg = options.get("game") == MAHJONGG
         if hand.strip() == READ_STDIN:
-            self.score_stream(options.get("stdin") or sys.stdin)
+            answer_line = mahjongg_cli.answer if mahjongg else batch.answer
+            self.score_stream(options.get("stdin") or sys.stdin, answer_line)
             return
         text = shown(hand)
         if text is None:  # argv held bytes that are not UTF-8
@@ -121,21 +143,32 @@ class Command(BaseCommand):
                 _("invalid hand: %(reason)s") % {"reason": _("not UTF-8 text")},
                 returncode=INVALID,
             )
+        if mahjongg:
+            self.score_mahjongg(hand, options["json"])
+            return
         outcome = score_or_error(hand)
         if options["json"]:
             self.write_result(hand, outcome)
         elif isinstance(outcome, Score):
             self.write_table(hand, outcome)
-        if isinstance(outcome, NotWinningHand):
-            raise CommandError(str(outcome), returncode=NOT_WINNING)
-        if isinstance(outcome, InvalidHand):
-            raise CommandError(
-                _("invalid hand: %(reason)s") % {"reason": outcome}, returncode=INVALID
-            )
+        refuse_failure(outcome)
 
-    def score_stream(self, stream: IO) -> None:
+    def score_mahjongg(self, line: str, as_json: bool) -> None:
+        """One Mah-Jongg line, a hand or a settlement: its table or JSON, and the exit status
+        as for a Mhing hand."""
+        outcome = mahjongg_cli.outcome_of(line)
+        if as_json:
+            self.stdout.write(mahjongg_cli.result_json(line, outcome))
+        elif isinstance(outcome, MahjonggScore):
+            mahjongg_cli.write_score(self.stdout.write, line, outcome)
+        elif isinstance(outcome, Settlement):
+            mahjongg_cli.write_settlement(self.stdout.write, line, outcome)
+        refuse_failure(outcome)
+
+    def score_stream(self, stream: IO, answer_line: Callable[[str], str] = batch.answer) -> None:
         """One JSON line per hand, in input order; a failed hand is a line like any other,
-        a line that is not UTF-8 too.
+        a line that is not UTF-8 too. `answer_line` gives the JSON of a stripped line that is
+        not blank: the game's (Mhing's `batch.answer`, or Mah-Jongg's).
 
         The answers to the lines read so far are flushed before waiting for more input, so
         a client may feed hands and read answers one at a time; a batch is read and written
@@ -163,7 +196,7 @@ class Command(BaseCommand):
                         )
                     answer = known.get(line, UNSEEN)
                     if answer is UNSEEN:
-                        answer = answer_to(line)
+                        answer = answer_to(line, answer_line)
                         if len(line) <= KEPT_LINE_LENGTH:
                             if len(known) >= ANSWERS_KEPT:
                                 known.clear()
@@ -247,6 +280,17 @@ class Command(BaseCommand):
         out(_("Points: %(points)d") % {"points": score.points})
 
 
+def refuse_failure(outcome: object) -> None:
+    """End with the exit status of a hand that does not win (1) or of invalid input (2), the
+    reason on stderr; do nothing for a score or a settlement."""
+    if isinstance(outcome, NotWinningHand | NotWinning):
+        raise CommandError(str(outcome), returncode=NOT_WINNING)
+    if isinstance(outcome, InvalidHand):
+        raise CommandError(_("invalid hand: %(reason)s") % {"reason": outcome}, returncode=INVALID)
+    if isinstance(outcome, InvalidLine):  # Mah-Jongg's: a hand or a settlement line
+        raise CommandError(_("invalid line: %(reason)s") % {"reason": outcome}, returncode=INVALID)
+
+
 def not_utf8(line: str | bytes) -> dict[str, Any]:
     """The JSON line of input that is not UTF-8: an invalid hand, shown with U+FFFD."""
     return {"hand": replaced(line), "ok": False, "error": "invalid", "message": NOT_UTF8}
@@ -294,7 +338,7 @@ def arriving_lines(stream: IO) -> Iterator[list[bytes] | list[str]]:
         yield [b"".join(started)]
 
 
-def answer_to(line: bytes | str) -> str | None:
+def answer_to(line: bytes | str, answer_line: Callable[[str], str]) -> str | None:
     """The JSON line for a line of input; None for a blank line or a comment."""
     text = shown(line)
     if text is None:
@@ -305,4 +349,4 @@ def answer_to(line: bytes | str) -> str | None:
     text = text.strip()
     if not text or text.startswith("#"):
         return None
-    return batch.answer(text)
+    return answer_line(text)

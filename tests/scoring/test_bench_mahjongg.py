@@ -1,12 +1,17 @@
-"""The benchmark's corpus is sound and its report prints; the figures themselves are not
-tested (they depend on the machine)."""
+"""`python -m scoring.bench --game mahjongg`: its corpus is sound and its report prints; the
+figures themselves are not tested (they depend on the machine)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
+from scoring.bench_mahjongg import CLASSES, build_corpus, run
 from scoring.mahjongg import ArrangementKind, parse_hand, score_hand
-from scoring.mahjongg.bench import CLASSES, build_corpus, run
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_every_generated_line_is_valid_and_every_callers_hand_wins() -> None:
@@ -38,5 +43,28 @@ def test_the_report_names_its_figures_and_the_target() -> None:
     run(20, seed=1, out=lines.append)
     report = "\n".join(lines)
     assert "hands/s" in report and "p99 ms" in report
+    for label in CLASSES:
+        assert f"  {label} " in report
     assert "hands that failed to score: 0" in report
-    assert "p99 <= 1 ms a hand" in report
+    assert "garbage collector:" in report
+    assert "The same lines to their JSON answer" in report
+    assert "by the wall clock" in report and "by CPU time" in report
+    assert "p99 <= 1 ms a hand, wall clock:" in report
+    assert "p99 <= 1 ms a hand, CPU time:" in report
+    assert report.count("PASS") + report.count("MISS") == 2
+
+
+def test_scoring_bench_runs_it_with_game_mahjongg_imports_no_django_and_exits_0() -> None:
+    code = (
+        "import sys; from scoring.bench import main; "
+        "status = main(['--game', 'mahjongg', '--hands', '5']); "
+        "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
+        "assert not loaded, loaded; sys.exit(status)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "Mah-Jongg scoring benchmark: 5 hands per class" in result.stdout
+    assert "Mhing" not in result.stdout and "Peer" not in result.stdout
