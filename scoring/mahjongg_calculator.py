@@ -202,8 +202,9 @@ class ShownGroup:
 
     @property
     def names(self) -> str:
-        """The tiles for a screen reader: the drawings are hidden from it."""
-        return ", ".join(card_name(tile) for tile in self.tiles)
+        """The tiles for a screen reader, the drawings being hidden from it: each kind once
+        (the label says pon, kan or pair)."""
+        return ", ".join(card_name(tile) for tile in dict.fromkeys(self.tiles))
 
 
 @dataclass(frozen=True)

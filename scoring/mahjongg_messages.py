@@ -32,6 +32,10 @@ _EXPECTED = {
 }
 
 
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _tiles(count: int, tile) -> str:
     return card_name(tile) if count == 1 else card_plural(tile)
 
@@ -61,12 +65,12 @@ def error_message(error: errors.MahjonggError) -> str:
         ) % {"tiles": error.text}
     if isinstance(error, errors.TooManyCopies):
         return _("%(count)s %(tiles)s in the hand: there are four of each tile.") % {
-            "count": number_word(error.count).capitalize(),
+            "count": _first_upper(number_word(error.count)),
             "tiles": _tiles(error.count, error.tile),
         }
     if isinstance(error, errors.RepeatedBonusTile):
         return _("%(bonus)s is there twice: there is one of each bonus tile.") % {
-            "bonus": bonus_name(error.bonus).capitalize()
+            "bonus": _first_upper(bonus_name(error.bonus))
         }
     if isinstance(error, errors.MissingKey):
         if error.key == "seat":
@@ -144,5 +148,5 @@ def refusal_message(refused: Refused) -> str:
     if refused.reason == "chi":
         return _("A chi is three suit tiles in a row: pick its lowest tile, a 1 to 7 of a suit.")
     return _("%(bonus)s is in the hand already: there is one of each bonus tile.") % {
-        "bonus": bonus_name(refused.bonus).capitalize()
+        "bonus": _first_upper(bonus_name(refused.bonus))
     }
