@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from urllib.parse import urlencode
 
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.card_names import card_name
@@ -322,7 +322,11 @@ class Calculator:
         if self.notice:
             return self.notice
         if self.score:
-            return _("Score %(score)s: %(points)s points, %(doublings)s doublings") % {
+            return ngettext(
+                "Score %(score)s: %(points)s points, %(doublings)s doubling",
+                "Score %(score)s: %(points)s points, %(doublings)s doublings",
+                self.score.doublings,
+            ) % {
                 "score": self.score.total,
                 "points": self.score.points,
                 "doublings": self.score.doublings,
