@@ -161,3 +161,25 @@ def test_the_switch_leads_from_one_calculator_to_the_other(open_page) -> None:
     expect(page.locator("h1")).to_have_text("Mah-Jongg calculator")
     page.click(".calc-switch >> text=Mhing")
     expect(page.locator("h1")).to_have_text("Hand calculator")
+
+
+def test_quick_taps_on_a_slow_network_are_all_kept(open_page) -> None:
+    """Each tap waits for the answer to the one before (hx-sync queues them), so it adds to
+    the hand that answer brought, and no tap is lost."""
+    page = open_page()
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    for code in ["5b", "6b", "7b", "Rd", "F1"]:
+        page.click(f"#mj-pick-{code}")
+        page.wait_for_timeout(80)
+    page.wait_for_function(
+        "() => new URLSearchParams(location.search).get('hand') === '567b Rd F1 seat=E round=E'",
+        timeout=10_000,
+    )
+    settle(page)
+    # F1 is a bonus tile, beside the 13.
+    expect(page.locator("#mj-hand .picker-count")).to_have_text("4 of 13 tiles")
