@@ -80,6 +80,8 @@ GROUP_LABELS = {
     GroupKind.PAIR: gettext_lazy("pair"),
 }
 
+SPECIAL_HANDS = ("seven_pairs", "thirteen_orphans", "nine_gates")
+
 # The query's keys for one change each; `hand` is the line, `as` how a tile is added.
 ACTIONS = ("clear", "add", "remove", "remove_set", "remove_bonus", "seat", "round", "win", "by")
 
@@ -217,8 +219,6 @@ class Calculator:
     add_as: AddAs = AddAs.TILE
     notice: str | None = None  # a refused change, said instead of the score's line
 
-    id_prefix = "mj"
-
     @property
     def hand(self) -> Hand:
         return self.draft.hand
@@ -332,6 +332,11 @@ class Calculator:
                 "doublings": self.score.doublings,
             }
         return self.problem or ""
+
+    @property
+    def is_special(self) -> bool:
+        """Seven pairs, thirteen orphans or nine gates: worth the limit, nothing added."""
+        return self.score is not None and self.score.arrangement.kind.value in SPECIAL_HANDS
 
     @property
     def arrangement_name(self) -> str:
