@@ -12,6 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.mahjongg.tiles import Bonus
 from scoring.mhing import Card
 
 # (singular, plural), in `Card` order.
@@ -56,6 +57,18 @@ JOKER_NAME = _("Mhing card")
 JOKER_PLURAL = _("Mhing cards")
 FLOWER_NAME = _("flower")
 FLOWER_PLURAL = _("flowers")
+
+# Mah-Jongg's bonus tiles, in `Bonus` order: the number says the wind they belong to.
+_BONUS_NAMES: tuple[Promise, ...] = (
+    _("flower 1 (East)"),
+    _("flower 2 (South)"),
+    _("flower 3 (West)"),
+    _("flower 4 (North)"),
+    _("season 1, spring (East)"),
+    _("season 2, summer (South)"),
+    _("season 3, autumn (West)"),
+    _("season 4, winter (North)"),
+)
 
 # The big letter on a wind card, in `Card` order from East.
 COMPASS_LETTERS: tuple[Promise, ...] = (
@@ -102,3 +115,8 @@ def compass_letter(card: Card) -> str:
 def number_word(n: int) -> str:
     """'five' for 5; digits beyond fourteen, which a hand cannot reach with one card."""
     return str(_NUMBER_WORDS[n]) if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def bonus_name(bonus: Bonus) -> str:
+    """'flower 3 (West)': a Mah-Jongg bonus tile in the active language."""
+    return str(_BONUS_NAMES[bonus])

@@ -18,7 +18,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.card_names import FLOWER_NAME, JOKER_NAME, card_name, compass_letter
+from scoring.card_names import FLOWER_NAME, JOKER_NAME, bonus_name, card_name, compass_letter
+from scoring.mahjongg.tiles import Bonus
 from scoring.mhing import (
     JOKER,
     Arrangement,
@@ -64,16 +65,19 @@ _DRAGON_COLOURS = {Card.RED: "#b8322a", Card.GREEN: "#1d7a3e", Card.WHITE: "#1f5
 class Face:
     """What the SVG template draws for one card."""
 
-    kind: str  # "suit", "wind", "dragon", "joker", "flower"
+    kind: str  # "suit", "wind", "dragon", "joker", "flower", "season"
     label: str
     colour: str = ""
-    numeral: str = ""  # rank of a suit card, compass letter of a wind
+    numeral: str = ""  # rank of a suit card, compass letter of a wind, a bonus tile's number
     suit: str = ""  # "b", "c", "k"
     glyph: str = ""  # path data on the 10 × 10 grid
     code: str = ""
 
 
-def face_of(item: Item) -> Face:
+def face_of(item: Item | Bonus) -> Face:
+    if isinstance(item, Bonus):  # before `Card(item)`: both are ints from 0
+        kind = "flower" if item.is_flower else "season"
+        return Face(kind, bonus_name(item), numeral=str(item.wind + 1), code=item.code)
     if item is JOKER:
         return Face("joker", str(JOKER_NAME), code="J")
     if item is FLOWER:
@@ -108,12 +112,15 @@ def card_use(item: Item, face_prefix: str, decorative: bool = False) -> str:
     """The card again, as a reference (`<use>`) to a drawing `card_svg` put on the page with
     the same `face_prefix`: the picker's palette draws each card once, and the hand and the
     score show them in a fifth of the bytes."""
-    return _card_use(item, face_prefix, decorative, get_language())
+    return _card_use(item, type(item), face_prefix, decorative, get_language())
 
 
 @lru_cache(maxsize=1024)
-def _card_use(item: Item, face_prefix: str, decorative: bool, language: str | None) -> str:
-    """Kept per language: a score shows up to 22 cards, and each answer to a tap has one."""
+def _card_use(
+    item: Item | Bonus, kind: type, face_prefix: str, decorative: bool, language: str | None
+) -> str:
+    """Kept per language: a score shows up to 22 cards, and each answer to a tap has one.
+    Kept per `kind` too: Mah-Jongg's bonus tile F1 equals the 1 of bamboo as an int."""
     face = face_of(item)
     use = format_html('<use href="#{}-face-{}"/>', face_prefix, face.code)
     if decorative:

@@ -59,6 +59,12 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("scoring:calculator") + "?hand=123c+123c+99b+[5b+J+7b]+[RdRdRd]+F+F",
         None,
     ),
+    "mahjongg-calculator": lambda user: (reverse("scoring:mahjongg_calculator"), None),
+    "mahjongg-calculator-hand": lambda user: (
+        reverse("scoring:mahjongg_calculator")
+        + "?hand=[5b5b5b5b]+123c+456c+789c+22k+F3+S3+seat=W+round=S+win=2k+by=kan",
+        None,
+    ),
     "league": lambda user: (reverse("leagues:league", args=["riverside"]), None),
     "match": lambda user: (
         reverse("leagues:match", args=["riverside", running_match().pk]),

@@ -1,0 +1,45 @@
+"""The Mah-Jongg calculator page, /calculator/mahjongg/ (scoring/mahjongg_calculator.py)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url
+
+from scoring.mahjongg_calculator import (
+    ACTIONS,
+    Calculator,
+    Draft,
+    add_as_of,
+    apply_change,
+    url_for,
+)
+from scoring.views import HtmxHttpRequest
+
+
+@require_GET
+@vary_on_headers("HX-Request", "HX-Target", "HX-History-Restore-Request")
+def mahjongg_calculator(request: HtmxHttpRequest) -> HttpResponse:
+    """Score the line in `?hand=`, after the one change the query asks for (a button of the
+    picker): the whole page, or for htmx the part that changed, with the new line pushed
+    into the address. Without JavaScript a change redirects to the new line's address."""
+    base_url = reverse("scoring:mahjongg_calculator")
+    draft = Draft.parse(request.GET.get("hand", ""))
+    new, notice = apply_change(draft, request.GET)
+    calculator = Calculator(new, base_url, add_as_of(request.GET), notice)
+    changing = any(key in request.GET for key in ACTIONS)
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    if changing and not partial and notice is None:
+        return HttpResponseRedirect(url_for(base_url, new.notation, calculator.add_as))
+    template_name = "scoring/mahjongg_calculator.html" + ("#mj-live" if partial else "")
+    response = render(
+        request,
+        template_name,
+        {"calc": calculator, "partial": partial, "changing": changing},
+    )
+    if partial:
+        push_url(response, calculator.url)
+    return response
