@@ -150,8 +150,11 @@ def compute_standings(league_id: int, player_ids: Collection[int] | None = None)
     over those of the players, by their indexes)."""
     from .match import Match, Seat  # Match imports this module
 
-    seats = Seat.objects.filter(match__league_id=league_id)
-    hands = WinningHand.objects.filter(round__match__league_id=league_id)
+    # Bots (from live play) have no standing; their seats and hands are left out.
+    seats = Seat.objects.filter(match__league_id=league_id, player__is_bot=False)
+    hands = WinningHand.objects.filter(
+        round__match__league_id=league_id, round__winner__is_bot=False
+    )
     if player_ids is not None:
         seats = seats.filter(player_id__in=player_ids)
         hands = hands.filter(round__winner_id__in=player_ids)
