@@ -1,6 +1,6 @@
 from django.urls import path
 
-from leagues.views import exports, matches, players, rounds, standings
+from leagues.views import exports, matches, players, printing, rounds, standings
 
 app_name = "leagues"
 
@@ -35,4 +35,6 @@ urlpatterns = [
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
+    # -- printing (leagues/views/printing.py) --
+    path("leagues/<slug:slug>/matches/<int:pk>/blank/", printing.blank, name="blank_sheet"),
 ]
