@@ -67,6 +67,10 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("leagues:round_new", args=["riverside", running_match().pk]),
         None,
     ),
+    "blank-sheet": lambda user: (
+        reverse("leagues:blank_sheet", args=["riverside", running_match().pk]),
+        None,
+    ),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
