@@ -71,10 +71,13 @@ def test_the_peoples_results_are_recorded_and_the_bots_stay_off_the_league(
 
 
 @pytest.mark.django_db
-def test_a_league_may_keep_no_match_with_bots(league, organiser, member):
+def test_a_league_may_keep_no_match_with_bots(client, league, organiser, member):
     league.bot_matches = BotMatches.SKIP
     league.save()
     table = live_match(league, [organiser, member])
+    client.force_login(member)
+    page = client.get(reverse("games:table", args=[table.slug])).content.decode()
+    assert "not recorded if a bot plays" in page
     assert table.is_finished
     assert table.recorded_match is None
     assert not Match.objects.exists()
