@@ -67,7 +67,11 @@ def test_the_peoples_results_are_recorded_and_the_bots_stay_off_the_league(
     assert client.get(reverse("leagues:player", args=[bot.pk])).status_code == 404
     sheet = client.get(match.get_absolute_url()).content.decode()
     assert "Bot 3" in sheet
-    assert reverse("leagues:player", args=[bot.pk]) not in sheet + page
+    pia = Player.objects.get(display_name="Pia")
+    own = client.get(reverse("leagues:player", args=[pia.pk])).content.decode()
+    head_to_head = own.split("Same place")[1].split("</table>")[0]
+    assert "olga" in head_to_head and "Bot" not in head_to_head
+    assert reverse("leagues:player", args=[bot.pk]) not in sheet + page + own
 
 
 @pytest.mark.django_db
