@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.mhing.match_scoring import dealer_for_round
+from scoring.mhing.match_scoring import Variant, dealer_for_round
 
 from .models import Match, Seat
 
@@ -43,7 +43,7 @@ def blank_sheet(match: Match, most: int = ROWS) -> BlankSheet:
     seats = tuple(match.seats.select_related("player").order_by("position"))
     played = match.rounds.count()
     last = played + most
-    if match.round_limit and match.variant == "chips":
+    if match.round_limit and match.variant == Variant.CHIPS:
         last = min(last, match.round_limit)
     rows = tuple(
         BlankRow(number, seats[dealer_for_round(match.first_dealer, number, len(seats))])
