@@ -6,13 +6,18 @@ bots recorded before this are turned into bot players by migration 0007_bot_seat
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 from django.apps import apps
+from django.db.models import Value
+from django.db.models.functions import Concat
 from django.urls import reverse
 
 from games.models import Table
 from leagues import demo
+from leagues.exchange import league_document
+from leagues.exchange_import import import_league
 from leagues.models import League, Match, Player, PlayerRating, PlayerStanding
 from leagues.models.league import BotMatches
 from leagues.models.standing import compute_standings, rebuild_standings
@@ -191,3 +196,33 @@ def test_the_migration_turns_recorded_bots_into_bot_players(django_user_model):
 
     migration.mark_bots(apps, None)  # twice: the same
     assert Player.objects.filter(is_bot=True).count() == 2
+
+
+# -- the league file ----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_league_file_keeps_its_bots_bots(league, organiser, member):
+    live_match(league, [organiser, member])
+    document = json.loads(json.dumps(league_document(league)))
+    assert document["bots"] == BOTS
+    assert "Bot 3" not in document["players"]
+    # On another site, where no bot has played yet.
+    Player.objects.filter(is_bot=True).update(display_name=Concat("display_name", Value(" here")))
+
+    copy = import_league(document, slug="copy", by=organiser).league
+
+    assert sorted(Player.objects.filter(is_bot=True).values_list("display_name", flat=True)) == [
+        "Bot 3",
+        "Bot 3 here",
+        "Bot 4",
+        "Bot 4 here",
+    ]
+    assert sorted(copy.players.values_list("display_name", flat=True)) == ["olga", "pia"]
+    assert names(PlayerStanding.objects.filter(league=copy)) == ["olga", "pia"]
+    assert names(PlayerRating.objects.filter(league=copy)) == ["olga", "pia"]
+
+
+@pytest.mark.django_db
+def test_a_league_without_bots_writes_no_bots_key(match):
+    assert "bots" not in league_document(match.league)
