@@ -1,11 +1,17 @@
 """A finished live match, recorded in the table's league as if an organiser had entered it.
 
 `Match.begin` with the seated players (a person's linked league player, or one made for
-them; bots as players named after their seat), then `Match.record_round` for every round
-with the winner's hand in RULES.md notation. The league scores each hand again from its
-text and settles the match with the same rules (scoring.mhing.match_scoring), so a live
-match and a hand-entered one cannot differ. Recording happens once: `recorded_match` is set
-in the same transaction, under the table's row lock.
+them; bots as bot players, `Player.is_bot`, named after their seat), then
+`Match.record_round` for every round with the winner's hand in RULES.md notation. The
+league scores each hand again from its text and settles the match with the same rules
+(scoring.mhing.match_scoring), so a live match and a hand-entered one cannot differ.
+Recording happens once: `recorded_match` is set in the same transaction, under the table's
+row lock.
+
+Bots are no club members. A bot's seat is recorded under a bot player: it keeps its rounds
+and its total on the score sheet, so the match settles exactly as it was played, but it never
+joins the roster, the standings or the ratings (leagues.models). A league whose
+`bot_matches` is "skip" does not record a match that had a bot at the table at all.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from leagues.models import League, Match, Player, RoundEntry
+from leagues.models.league import BotMatches
 from leagues.models.round import Outcome, WinType
 
 if TYPE_CHECKING:
@@ -38,6 +45,9 @@ def league_player(seat: TableSeat, league: League) -> Player:
     """The league player who sat in the seat. Recording never makes anyone a member: a person
     who may not read a members-only league (a guest the league let sit) is recorded as a
     guest player, not linked to their account."""
+    if seat.is_bot:
+        bot = Player.objects.filter(display_name=seat.name, is_bot=True).first()
+        return bot or Player.objects.create(display_name=_free_name(seat.name), is_bot=True)
     user = seat.user
     if user is not None and league.can_view(user):
         player = getattr(user, "player", None)
@@ -46,8 +56,8 @@ def league_player(seat: TableSeat, league: League) -> Player:
         return Player.objects.create(display_name=_free_name(seat.name), user=user)
     # Stored as it is, not translated per reader, like a bot's "Bot 3".
     name = seat.name if user is None else f"{seat.name} (guest)"
-    # A bot, a guest, or a person whose account has since been deleted: known by that name.
-    player = Player.objects.filter(display_name=name, user=None).first()
+    # A guest, or a person whose account has since been deleted: known by that name.
+    player = Player.objects.filter(display_name=name, user=None, is_bot=False).first()
     return player or Player.objects.create(display_name=_free_name(name))
 
 
@@ -69,6 +79,8 @@ def _record(table: Table) -> Match | None:
     if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
         return None
     seats = locked.seat_list()
+    if locked.league.bot_matches == BotMatches.SKIP and any(seat.is_bot for seat in seats):
+        return None  # the league keeps only matches people played among themselves
     players = [league_player(seat, locked.league) for seat in seats]
     data = locked.match_state
     match = Match.begin(

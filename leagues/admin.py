@@ -57,9 +57,13 @@ class TakesComputedAlongMixin:
 
 @admin.register(Player)
 class PlayerAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
-    list_display = ["display_name", "user", "created_at"]
+    list_display = ["display_name", "user", "is_bot", "created_at"]
+    list_filter = ["is_bot"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
+    # Set by live play's recording only: a bot turned person (or back) would leave the
+    # league's standings and ratings out of step.
+    readonly_fields = ["is_bot"]
 
 
 @admin.register(League)

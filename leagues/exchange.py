@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from scoring.mhing import COMBINATIONS
 
-from .models import League, Match, Round
+from .models import League, Match, Player, Round
 from .standings import Standings
 
 FORMAT = "mhing-league"
@@ -167,8 +167,21 @@ def league_document(league: League) -> dict[str, Any]:
             "players_may_enter": league.players_may_enter,
         },
         "players": sorted(league.players.values_list("display_name", flat=True)),
+        **_bots(league),
         "matches": [_match_document(match) for match in matches],
     }
+
+
+def _bots(league: League) -> dict[str, list[str]]:
+    """`bots`: the names of the bots seated in the league's matches, so an import records
+    them as bots again; no key when there are none, as in files written before bots."""
+    names = (
+        Player.objects.filter(is_bot=True, seats__match__league=league)
+        .values_list("display_name", flat=True)
+        .distinct()
+        .order_by("display_name")
+    )
+    return {"bots": list(names)} if names else {}
 
 
 def _rounds_prefetch() -> Prefetch:

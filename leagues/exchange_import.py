@@ -236,11 +236,13 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
             league.organisers.add(by)
     names = dict.fromkeys(plan.roster + [n for m in plan.matches for n in m.players])
     existing = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
+    bots = set(plan.bots)
     new = Player.objects.bulk_create(
-        Player(display_name=name) for name in names if name not in existing
+        Player(display_name=name, is_bot=name in bots) for name in names if name not in existing
     )
     players = existing | {p.display_name: p for p in new}
-    league.players.add(*(players[name] for name in plan.roster))
+    # Bots never join a roster (Match.begin leaves them out too).
+    league.players.add(*(players[name] for name in plan.roster if not players[name].is_bot))
     # Read before the first match is added: file matches are not compared with each other.
     held = set() if created else _held_matches(league)
     rounds = added = 0

@@ -72,6 +72,8 @@ class MatchPlan:
 class Plan:
     league: League | None = None
     roster: list[str] = field(default_factory=list)
+    # Names that are bots from live play (docs/league_json.md, `bots`).
+    bots: list[str] = field(default_factory=list)
     matches: list[MatchPlan] = field(default_factory=list)
 
 
@@ -144,6 +146,12 @@ class Reader:
             name
             for index, item in enumerate(roster or [], start=1)
             if (name := self._name(item, _("players, entry %(number)s") % {"number": index}))
+        ]
+        bots = self._get(document, "bots", "", list, default=[]) or []
+        plan.bots = [
+            name
+            for index, item in enumerate(bots[:MAX_ROSTER], start=1)
+            if (name := self._name(item, _("bots, entry %(number)s") % {"number": index}))
         ]
         matches = self._get(document, "matches", "", list, required=True) or []
         if not self._within_limits(matches):

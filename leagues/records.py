@@ -139,6 +139,7 @@ class PlayerRecord:
                 ).values("match")
             )
             .exclude(player=self.player)
+            .exclude(player__is_bot=True)  # a bot is nobody's opponent in the league
             .annotate(own_place=Subquery(own_place))
             .values("player_id", "player__display_name")
             .annotate(

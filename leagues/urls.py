@@ -7,6 +7,7 @@ from leagues.views import (
     matches,
     nights,
     players,
+    printing,
     roster,
     rounds,
     standings,
@@ -82,4 +83,6 @@ urlpatterns = [
     path("leagues/<slug:slug>/nights/new/", nights.night_new, name="night_new"),
     path("leagues/<slug:slug>/nights/<int:pk>/", nights.night, name="night"),
     path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
+    # -- printing (leagues/views/printing.py) --
+    path("leagues/<slug:slug>/matches/<int:pk>/blank/", printing.blank, name="blank_sheet"),
 ]

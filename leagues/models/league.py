@@ -22,6 +22,13 @@ class VariantChoice(models.TextChoices):
 RESERVED_SLUGS = frozenset({"import", "new"})
 
 
+class BotMatches(models.TextChoices):
+    """What a league does with a finished live match that had bots at the table."""
+
+    HUMANS = "humans", _("Record the humans' results")
+    SKIP = "skip", _("Do not record matches with bots")
+
+
 def validate_league_slug(value: str) -> None:
     if value in RESERVED_SLUGS:
         raise ValidationError(
@@ -86,6 +93,17 @@ class League(models.Model):
             "their results are recorded as guests', and they do not join the league."
         ),
     )
+    # Bots: see games.recording and docs/printing_and_bots.md.
+    bot_matches = models.CharField(
+        _("live matches with bots"),
+        max_length=10,
+        choices=BotMatches,
+        default=BotMatches.HUMANS,
+        help_text=_(
+            "Bots never appear in the standings or ratings. Either the people's results of a "
+            "live match with bots are recorded, or such a match is not recorded at all."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
     )
@@ -142,6 +160,8 @@ class League(models.Model):
         played: dict[int, int] = {}
         seats = (
             Seat.objects.filter(match__league=self, match__status=Match.Status.FINISHED)
+            # Bots are not rated: the people are ranked among themselves by their places.
+            .filter(player__is_bot=False)
             .order_by("match__played_on", "match_id", "position")
             .values_list("match_id", "player_id", "place")
         )
@@ -149,6 +169,8 @@ class League(models.Model):
         for match_id, player_id, place in seats:
             by_match.setdefault(match_id, []).append((player_id, place))
         for placings in by_match.values():
+            if len(placings) < 2:  # one person among bots: no one to be ranked against
+                continue
             teams = [[ratings.get(pid) or model.rating(name=str(pid))] for pid, _ in placings]
             rated = model.rate(teams, ranks=[place for _, place in placings])
             for (pid, _place), (rating,) in zip(placings, rated, strict=True):

@@ -148,7 +148,8 @@ class Match(models.Model):
             Seat(match=match, player=player, position=position)
             for position, player in enumerate(players)
         )
-        league.players.add(*players)
+        # The roster is the league's people: bots take a seat but never join it.
+        league.players.add(*(player for player in players if not player.is_bot))
         match.settle()  # chips: everyone starts with 500
         return match
 
@@ -411,3 +412,8 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}:{self.position} {self.player}"
+
+    @property
+    def is_bot(self) -> bool:
+        """A bot's seat (live play): on the score sheet, in no standing or rating."""
+        return self.player.is_bot

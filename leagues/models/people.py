@@ -19,6 +19,10 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # A bot from live play (games.recording): it keeps its seat and its rounds on the score
+    # sheet, so the match adds up, but it is no club member: never on a roster, in standings
+    # or ratings, and it has no player page (docs/printing_and_bots.md).
+    is_bot = models.BooleanField(_("bot"), default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

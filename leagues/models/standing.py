@@ -151,12 +151,15 @@ def compute_standings(league_id: int, player_ids: Collection[int] | None = None)
     from .match import Match, Seat  # Match imports this module
 
     # Abandoned matches count for nothing (leagues.models.match_end); ratings leave them out
-    # too, since League.rerate reads finished matches only.
+    # too, since League.rerate reads finished matches only. Bots (from live play) have no
+    # standing; their seats and hands are left out.
     abandoned = Match.Status.ABANDONED
-    seats = Seat.objects.filter(match__league_id=league_id).exclude(match__status=abandoned)
-    hands = WinningHand.objects.filter(round__match__league_id=league_id).exclude(
-        round__match__status=abandoned
+    seats = Seat.objects.filter(match__league_id=league_id, player__is_bot=False).exclude(
+        match__status=abandoned
     )
+    hands = WinningHand.objects.filter(
+        round__match__league_id=league_id, round__winner__is_bot=False
+    ).exclude(round__match__status=abandoned)
     if player_ids is not None:
         seats = seats.filter(player_id__in=player_ids)
         hands = hands.filter(round__winner_id__in=player_ids)

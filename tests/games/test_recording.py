@@ -71,7 +71,9 @@ def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
         assert round_.hand.points == result["points"] == score_hand(result["hand"]).points
     totals = [seat.total for seat in match.seats.order_by("position")]
     assert totals == table.match_state["totals"]
-    assert league.players.count() == 4
+    # The bots keep their seats on the sheet, but only the people join the roster.
+    assert [s.is_bot for s in match.seats.order_by("position")] == [False, False, True, True]
+    assert sorted(p.display_name for p in league.players.all()) == ["Alice A.", "bob"]
 
 
 @pytest.mark.django_db

@@ -84,6 +84,10 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
     "league-settings": lambda user: (reverse("leagues:league_settings", args=["riverside"]), None),
     "roster": lambda user: (reverse("leagues:roster", args=["riverside"]), None),
     "league-history": lambda user: (reverse("leagues:league_history", args=["riverside"]), None),
+    "blank-sheet": lambda user: (
+        reverse("leagues:blank_sheet", args=["riverside", running_match().pk]),
+        None,
+    ),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
