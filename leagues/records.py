@@ -87,7 +87,9 @@ class PlayerRecord:
             record.wins += seat.won_match
             record.rounds_won += seat.rounds_won
             record.points += seat.points_won
-        ratings = PlayerRating.objects.filter(player=self.player, league__in=records)
+        ratings = PlayerRating.objects.filter(
+            player=self.player, league__in=records, season__isnull=True
+        )
         for rating in ratings:
             records[rating.league_id].rating = rating
         return sorted(records.values(), key=lambda r: r.league.name)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from leagues.views import exports, matches, players, rounds, standings
+from leagues.views import exports, matches, players, rounds, seasons, standings
 
 app_name = "leagues"
 
@@ -35,4 +35,6 @@ urlpatterns = [
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
+    # -- seasons (leagues/views/seasons.py) --
+    path("leagues/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
 ]
