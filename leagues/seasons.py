@@ -40,8 +40,11 @@ class SeasonView:
 
     @property
     def download_query(self) -> str:
-        """The downloads' query for what the page shows (they default to all time)."""
-        return "" if self.shown is None else f"?season={self.value}"
+        """The downloads' query for what the page shows (they default to all time, which
+        is the one season of a league that has no other)."""
+        if self.shown is None or len(self.seasons) == 1:
+            return ""
+        return f"?season={self.value}"
 
     @property
     def slug_part(self) -> str:

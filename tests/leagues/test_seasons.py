@@ -1,0 +1,260 @@
+"""Seasons of a league (docs/seasons.md): one current season always, a new one started by an
+organiser, the old one archived and read-only in the model layer, and the standings, ratings,
+pages and downloads per season and all time."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from leagues.errors import SeasonArchived
+from leagues.models import League, LeagueEvent, Match, PlayerRating, Season
+from leagues.models.season import SeasonNotStarted, start_season
+
+from .conftest import BIG_HAND, SMALL_HAND, win
+
+pytestmark = pytest.mark.django_db
+
+NEXT = date(2027, 1, 10)
+
+
+def finished_match(league, players, hand=BIG_HAND):
+    """A two-player match ended by one 512-point hand (target 100)."""
+    match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+    match.record_round(win(players[0], hand))
+    return match
+
+
+@pytest.fixture
+def two_seasons(league, players, organiser):
+    """Season 1: Pia wins 512 points; season 2: Quentin wins 4."""
+    old_match = finished_match(league, players)
+    start_season(league, name="Spring", starts_on=NEXT, by=organiser)
+    new_match = Match.begin(league, players[:2], first_dealer=0)
+    new_match.record_round(win(players[1], SMALL_HAND))
+    return old_match, new_match
+
+
+class TestEveryLeagueHasACurrentSeason:
+    def test_a_league_made_any_way_gets_its_first_season(self):
+        league = League.objects.create(name="Club", slug="club", season_start=date(2026, 9, 1))
+
+        (season,) = league.seasons.all()
+        assert (season.number, season.name, season.starts_on) == (
+            1,
+            "Season 2026",
+            date(2026, 9, 1),
+        )
+        assert not season.is_archived
+
+    def test_a_match_goes_into_the_current_season(self, league, players, organiser):
+        start_season(league, name="Spring", starts_on=NEXT, by=organiser)
+
+        match = Match.begin(league, players[:2], first_dealer=0)
+
+        assert match.season.name == "Spring"
+        assert league.season_start == NEXT  # the league's dates are its current season's
+
+    def test_the_leagues_dates_are_the_current_seasons(self, league):
+        league.season_end = date(2026, 12, 20)
+        league.save()
+
+        assert league.current_season.ends_on == date(2026, 12, 20)
+
+
+class TestStartingASeason:
+    def url(self, league):
+        return reverse("leagues:season_new", args=[league.slug])
+
+    def test_only_organisers_may(self, client, league, member, outsider):
+        assert client.get(self.url(league)).status_code == 302  # sign in first
+        for person in (member, outsider):
+            client.force_login(person)
+            assert client.get(self.url(league)).status_code == 403
+            response = client.post(
+                self.url(league), {"name": "X", "starts_on": "2027-01-10", "confirm": "on"}
+            )
+            assert response.status_code == 403
+        assert league.seasons.count() == 1
+
+    def test_it_asks_for_confirmation(self, organiser_client, league):
+        response = organiser_client.post(
+            self.url(league), {"name": "Spring", "starts_on": "2027-01-10"}
+        )
+
+        assert "Tick the box to confirm." in response.content.decode()
+        assert league.seasons.count() == 1
+
+    def test_it_archives_the_current_season_and_logs_it(self, organiser_client, league, organiser):
+        response = organiser_client.post(
+            self.url(league), {"name": "Spring", "starts_on": "2027-01-10", "confirm": "on"}
+        )
+
+        assert response.status_code == 302
+        old, new = league.seasons.order_by("number")
+        assert old.is_archived and old.ends_on == date(2027, 1, 9)
+        assert (new.number, new.name, new.is_archived) == (2, "Spring", False)
+        event = LeagueEvent.objects.get(league=league)
+        assert event.action == LeagueEvent.Action.SEASON_STARTED
+        assert event.by == organiser and event.details["season"] == "Spring"
+
+    def test_it_is_refused_while_a_match_runs_naming_it(self, organiser_client, league, players):
+        Match.begin(league, players, first_dealer=0, played_on=date(2026, 10, 3))
+
+        response = organiser_client.post(
+            self.url(league), {"name": "Spring", "starts_on": "2027-01-10", "confirm": "on"}
+        )
+
+        text = response.content.decode()
+        assert "still running: 2026-10-03 (Pia, Quentin, Rosa, Sven)" in text
+        assert league.seasons.count() == 1 and not LeagueEvent.objects.exists()
+
+    def test_a_start_before_the_current_one_is_refused(self, league):
+        with pytest.raises(SeasonNotStarted, match="must start after"):
+            start_season(league, name="Old", starts_on=date(2026, 8, 1))
+        with pytest.raises(SeasonNotStarted, match="already has a season"):
+            start_season(league, name="season 2026", starts_on=NEXT)
+
+
+class TestArchivedSeasonsAreReadOnly:
+    def test_no_round_is_added_corrected_deleted_or_undone(self, league, players, two_seasons):
+        old_match, _new = two_seasons
+        old_match = Match.objects.get(pk=old_match.pk)
+        round_ = old_match.rounds.get()
+        refusals = [
+            lambda: old_match.record_round(win(players[1])),
+            lambda: old_match.correct_round(round_, win(players[1]), None, round_.version),
+            lambda: old_match.delete_round(round_, None, round_.version),
+            lambda: old_match.undo_last_round(None),
+        ]
+        for refused in refusals:
+            with pytest.raises(SeasonArchived, match="archived: its matches can no longer"):
+                refused()
+        assert old_match.rounds.get().hand.points == 512
+
+    def test_no_match_is_started_in_it(self, league, players, two_seasons):
+        archived = league.seasons.get(number=1)
+        with pytest.raises(SeasonArchived):
+            Match(league=league, season=archived).save()
+
+    def test_the_round_form_says_what_to_do(self, organiser_client, league, players, two_seasons):
+        old_match, _new = two_seasons
+        url = reverse("leagues:round_new", args=[league.slug, old_match.pk])
+
+        response = organiser_client.post(
+            url,
+            {
+                "outcome": "won",
+                "winner": players[1].pk,
+                "win_type": "self_draw",
+                "hand": SMALL_HAND,
+                "version": Match.objects.get(pk=old_match.pk).version,
+            },
+        )
+
+        text = response.content.decode()
+        assert "is archived: its matches can no longer be changed" in text
+        assert old_match.rounds.count() == 1
+
+    def test_the_match_page_offers_no_change(self, organiser_client, league, two_seasons):
+        old_match, new_match = two_seasons
+        old_page = organiser_client.get(old_match.get_absolute_url()).content.decode()
+        new_page = organiser_client.get(new_match.get_absolute_url()).content.decode()
+
+        assert "an archived season: it is read-only" in old_page
+        edit = reverse("leagues:round_edit", args=[league.slug, old_match.pk, 1])
+        assert edit not in old_page
+        assert reverse("leagues:round_edit", args=[league.slug, new_match.pk, 1]) in new_page
+
+
+class TestStandingsPerSeason:
+    def page(self, client, league, query=""):
+        return client.get(reverse("leagues:league", args=[league.slug]) + query).content.decode()
+
+    @pytest.mark.parametrize("persona", ["member", "outsider", None])
+    def test_each_visitor_sees_the_current_season_by_default(
+        self, client, league, players, two_seasons, persona, request
+    ):
+        if persona:
+            client.force_login(request.getfixturevalue(persona))
+        page = self.page(client, league)
+
+        assert "Spring" in page and 'aria-current="page">Spring' in page
+        assert "512" not in page  # Pia's hand was last season
+        assert "?season=1" in page and "?season=all" in page
+
+    def test_a_season_and_all_time(self, client, league, players, two_seasons):
+        first = self.page(client, league, "?season=1")
+        every = self.page(client, league, "?season=all")
+
+        assert "Archived: read-only" in first and "512" in first
+        assert ">Rosa<" not in first  # an archived season lists only whom it seated
+        assert "512" in every and "2 seasons" in every
+
+    def test_an_unknown_season_is_not_found(self, client, league, two_seasons):
+        url = reverse("leagues:league", args=[league.slug])
+        assert client.get(url + "?season=7").status_code == 404
+
+    def test_the_sort_links_keep_the_season(self, client, league, two_seasons):
+        assert "?season=1&amp;sort=" in self.page(client, league, "?season=1")
+
+    def test_ratings_start_afresh_each_season(self, league, players, two_seasons):
+        Match.objects.filter(season__number=2).update(target_points=8)
+        new_match = Match.objects.get(season__number=2)
+        new_match.record_round(win(players[1], SMALL_HAND))  # finishes it: rated
+
+        spring = league.seasons.get(number=2)
+        in_spring = PlayerRating.objects.get(season=spring, player=players[0])
+        all_time = PlayerRating.objects.get(league=league, season=None, player=players[0])
+        assert (in_spring.matches, all_time.matches) == (1, 2)
+
+
+class TestDownloadsPerSeason:
+    def get(self, client, name, league, query=""):
+        return client.get(reverse(f"leagues:{name}", args=[league.slug]) + query)
+
+    def rows(self, response):
+        return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+    def test_rounds_csv(self, client, league, two_seasons):
+        every = self.rows(self.get(client, "rounds_csv", league))
+        first = self.get(client, "rounds_csv", league, "?season=1")
+
+        assert [r["points"] for r in every] == ["512", "4"]
+        assert [r["points"] for r in self.rows(first)] == ["512"]
+        assert 'filename="tuesday-season-1-rounds.csv"' in first["Content-Disposition"]
+
+    def test_standings_csv(self, client, league, two_seasons):
+        spring = self.rows(self.get(client, "standings_csv", league, "?season=2"))
+        every = self.rows(self.get(client, "standings_csv", league))
+
+        assert {r["player"]: r["total_points"] for r in spring}["Pia"] == "0"
+        assert {r["player"]: r["total_points"] for r in every}["Pia"] == "512"
+
+    def test_json_carries_the_seasons(self, client, league, two_seasons):
+        document = json.loads(self.get(client, "export_json", league).content)
+        spring = json.loads(self.get(client, "export_json", league, "?season=2").content)
+
+        assert [(s["number"], s["name"], s["archived"]) for s in document["seasons"]] == [
+            (1, "Season 2026", True),
+            (2, "Spring", False),
+        ]
+        assert [m["season"] for m in document["matches"]] == [1, 2]
+        assert [m["season"] for m in spring["matches"]] == [2]
+
+    def test_the_league_page_links_the_shown_season(self, client, league, two_seasons):
+        page = client.get(reverse("leagues:league", args=[league.slug]) + "?season=1")
+        assert "/leagues/tuesday/rounds.csv?season=1" in page.content.decode()
+
+
+def test_a_refused_new_season_changes_nothing(league, players):
+    Match.begin(league, players[:2], first_dealer=0)
+    with pytest.raises(ValidationError):
+        start_season(league, name="Spring", starts_on=NEXT)
+    assert list(Season.objects.values_list("name", flat=True)) == ["Season 2026"]
