@@ -109,7 +109,7 @@ def start_season(league, *, name: str, starts_on: date, by=None) -> Season:
 
 @transaction.atomic
 def _start_season(league, *, name: str, starts_on: date, by) -> Season:
-    from .league import League, lock_league
+    from .league import lock_league
     from .league_log import LeagueEvent, log_event
     from .match import Match
 
@@ -142,16 +142,7 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
             },
             code="starts_on",
         )
-    old.archived_at = timezone.now()
-    old.archived_by = by if by is not None and by.is_authenticated else None
-    old.ends_on = starts_on - timedelta(days=1)
-    old.save(update_fields=["archived_at", "archived_by", "ends_on"])
-    season = Season.objects.create(
-        league=league, number=old.number + 1, name=name, starts_on=starts_on
-    )
-    # The league's dates are the current season's (module docstring).
-    League.objects.filter(pk=league.pk).update(season_start=starts_on, season_end=None)
-    league.season_start, league.season_end = starts_on, None
+    season = open_next_season(league, old, name=name, starts_on=starts_on, by=by)
     log_event(
         league,
         LeagueEvent.Action.SEASON_STARTED,
@@ -161,6 +152,33 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
         starts_on=starts_on.isoformat(),
         archived=old.name,
     )
+    return season
+
+
+def open_next_season(
+    league,
+    old: Season,
+    *,
+    name: str,
+    starts_on: date,
+    ends_on: date | None = None,
+    old_ends_on: date | None = None,
+    by=None,
+) -> Season:
+    """Archive `old` and open the league's next season; no checks (start_season makes
+    them; an import follows the file's seasons as they were)."""
+    from .league import League
+
+    old.archived_at = timezone.now()
+    old.archived_by = by if by is not None and by.is_authenticated else None
+    old.ends_on = old_ends_on or starts_on - timedelta(days=1)
+    old.save(update_fields=["archived_at", "archived_by", "ends_on"])
+    season = Season.objects.create(
+        league=league, number=old.number + 1, name=name, starts_on=starts_on, ends_on=ends_on
+    )
+    # The league's dates are the current season's (module docstring).
+    League.objects.filter(pk=league.pk).update(season_start=starts_on, season_end=ends_on)
+    league.season_start, league.season_end = starts_on, ends_on
     return season
 
 

@@ -258,3 +258,79 @@ def test_a_refused_new_season_changes_nothing(league, players):
     with pytest.raises(ValidationError):
         start_season(league, name="Spring", starts_on=NEXT)
     assert list(Season.objects.values_list("name", flat=True)) == ["Season 2026"]
+
+
+class TestImportingSeasons:
+    def test_a_file_with_seasons_makes_them_again(self, client, league, players, two_seasons):
+        from leagues.exchange_import import import_league
+
+        url = reverse("leagues:export_json", args=[league.slug])
+        document = json.loads(client.get(url).content)
+
+        copy = import_league(document, slug="copy").league
+
+        seasons = list(copy.seasons.order_by("number"))
+        assert [(s.name, s.starts_on, s.is_archived) for s in seasons] == [
+            ("Season 2026", date(2026, 9, 1), True),
+            ("Spring", NEXT, False),
+        ]
+        assert [m.season.number for m in copy.matches.order_by("pk")] == [1, 2]
+        # A finished match of the archived season is read-only in the copy too.
+        with pytest.raises(SeasonArchived):
+            copy.matches.get(season__number=1).undo_last_round(None)
+        copied = json.loads(client.get(reverse("leagues:export_json", args=["copy"])).content)
+        assert copied["seasons"] == document["seasons"]
+        assert [m["rounds"] for m in copied["matches"]] == [
+            m["rounds"] for m in document["matches"]
+        ]
+
+    def test_an_old_file_without_seasons_goes_into_one(self):
+        from leagues.exchange_import import import_league
+
+        document = {
+            "format_version": 1,
+            "league": {"name": "Old", "slug": "old", "season_start": "2025-09-01"},
+            "matches": [
+                {
+                    "date": "2025-09-02",
+                    "players": ["Ada", "Bea"],
+                    "rounds": [{"winner": "Ada", "hand": SMALL_HAND}],
+                }
+            ],
+        }
+
+        league = import_league(document).league
+
+        (season,) = league.seasons.all()
+        assert (season.name, season.starts_on, season.is_archived) == (
+            "Season 2025",
+            date(2025, 9, 1),
+            False,
+        )
+        assert league.matches.get().season == season
+
+    def test_into_a_league_the_matches_go_into_its_current_season(
+        self, client, league, players, two_seasons
+    ):
+        from leagues.exchange_import import import_league
+
+        other = League.objects.create(name="Other", slug="other")
+        url = reverse("leagues:export_json", args=[league.slug])
+        import_league(json.loads(client.get(url).content), into=other)
+
+        assert other.seasons.count() == 1
+        assert other.matches.filter(season=other.current_season).count() == 2
+
+    def test_a_match_naming_an_unknown_season_is_refused(self):
+        from leagues.exchange_import import ImportRefused, import_league
+
+        document = {
+            "format_version": 1,
+            "league": {"name": "Bad", "slug": "bad"},
+            "seasons": [{"number": 1, "name": "One", "starts_on": "2026-01-01"}],
+            "matches": [{"date": "2026-01-02", "players": ["Ada", "Bea"], "season": 3}],
+        }
+
+        with pytest.raises(ImportRefused, match="'season' 3 is not one of the file's"):
+            import_league(document)
+        assert not League.objects.filter(slug="bad").exists()
