@@ -275,7 +275,7 @@ class TestQueryCount:
                 match.record_round(win(pia, HAND_128))
         client.force_login(outsider)
 
-        with django_assert_max_num_queries(10):
+        with django_assert_max_num_queries(11):  # 10, and the seasons played in
             response = page(client, pia)
 
         assert figures(response.text)["Matches"] == str(matches)

@@ -334,3 +334,23 @@ class TestImportingSeasons:
         with pytest.raises(ImportRefused, match="'season' 3 is not one of the file's"):
             import_league(document)
         assert not League.objects.filter(slug="bad").exists()
+
+
+class TestPlayerPagePerSeason:
+    def test_one_season_or_everything(self, client, league, players, two_seasons):
+        url = players[0].get_absolute_url()
+        everything = client.get(url).content.decode()
+        spring = client.get(url + "?league=tuesday&season=2").content.decode()
+
+        assert "?league=tuesday&amp;season=1" in everything
+        assert 'aria-current="page">Tuesday Club: Spring' in spring
+        assert "512" in everything and "512" not in spring
+
+    def test_a_season_of_a_hidden_league_is_not_found(self, client, league, players, two_seasons):
+        League.objects.filter(pk=league.pk).update(is_public=False)
+        other = League.objects.create(name="Open", slug="open")
+        Match.begin(other, players[:2], first_dealer=0)
+
+        response = client.get(players[0].get_absolute_url() + "?league=tuesday&season=1")
+
+        assert response.status_code == 404

@@ -26,7 +26,7 @@ from leagues.models import (
     Seat,
     WinningHand,
 )
-from leagues.models.season import start_season
+from leagues.models.season import open_next_season, start_season
 from leagues.models.standing import compute_standings, rebuild_standings
 
 from .conftest import BIG_HAND, SMALL_HAND, win
@@ -238,6 +238,29 @@ def test_the_kept_rows_equal_a_rebuild_after_every_change(season_league, seed):
     before = kept(season_league)
     rebuild_standings(season_league)
     assert kept(season_league) == before
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_rows_stay_in_step_across_seasons(season_league, seed):
+    """As above, with two new seasons opened along the way even while matches run (as an
+    import does): per season and all time, the kept rows equal a rebuild and the counting."""
+    season = Season(season_league, random.Random(100 + seed))
+    actions = []
+    for step in range(36):
+        if step in (12, 24):
+            open_next_season(
+                season_league,
+                season_league.current_season,
+                name=f"Part {step}",
+                starts_on=SEASON + timedelta(days=step),
+            )
+            actions.append("a season opened")
+        else:
+            actions.append(season.step())
+        assert_in_step(season_league, after=" then ".join(actions[-3:]))
+    assert season_league.seasons.count() >= 3
+    assert Match.objects.values("season").distinct().count() >= 2
+    assert any("refusal" in action for action in actions[13:])  # archived matches refused
 
 
 def test_another_leagues_rows_are_left_alone(season_league, players):
