@@ -55,6 +55,11 @@ def first_seasons(apps, schema_editor):
             for row in PlayerRating.objects.filter(league=league, season__isnull=True)
         )
 
+    if schema_editor.connection.vendor == "postgresql":
+        # The rows' deferred foreign-key checks run now: PostgreSQL refuses the schema
+        # changes that follow in this transaction while they are pending.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
 
 def no_seasons(apps, schema_editor):
     """Back: the season rows go with their table; the all-time rows stay as they were."""

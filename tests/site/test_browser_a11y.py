@@ -67,11 +67,24 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("leagues:round_new", args=["riverside", running_match().pk]),
         None,
     ),
+    "season-new": lambda user: (reverse("leagues:season_new", args=["riverside"]), None),
+    "league-seasons": lambda user: (_second_season("thursday"), None),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
     "table-result": lambda user: _table(round_over(user)),
 }
+
+
+def _second_season(slug: str) -> str:
+    """The league's page with its season switcher: a second season begun, the first shown."""
+    from datetime import date
+
+    from leagues.models import League
+    from leagues.models.season import start_season
+
+    start_season(League.objects.get(slug=slug), name="Spring", starts_on=date(2027, 3, 1))
+    return reverse("leagues:league", args=[slug]) + "?season=1"
 
 
 def _table(table: Table) -> tuple[str, Table]:
