@@ -113,11 +113,12 @@ class League(models.Model):
         from .season import create_first_season
 
         creating = self._state.adding
+        update_fields = kwargs.get("update_fields")
         with transaction.atomic():
             super().save(*args, **kwargs)
             if creating:
                 create_first_season(self)
-            else:
+            elif update_fields is None or {"season_start", "season_end"} & set(update_fields):
                 self._dates_into_current_season()
 
     def get_absolute_url(self) -> str:
@@ -126,10 +127,22 @@ class League(models.Model):
     def _dates_into_current_season(self) -> None:
         from .season import Season
 
+        seasons = Season.objects.filter(league=self)
         changes = {"ends_on": self.season_end}
-        if self.season_start:
+        # Never a start at or before an archived season's: that would be an instance loaded
+        # before the current season began, saved with its old dates.
+        archived = seasons.filter(archived_at__isnull=False).order_by("-starts_on").first()
+        if self.season_start and (archived is None or self.season_start > archived.starts_on):
             changes["starts_on"] = self.season_start
-        Season.objects.filter(league=self, archived_at__isnull=True).update(**changes)
+        elif archived is not None:  # the league's dates are put back to the season's
+            current = seasons.filter(archived_at__isnull=True).first()
+            if current is not None:
+                League.objects.filter(pk=self.pk).update(
+                    season_start=current.starts_on, season_end=current.ends_on
+                )
+                self.season_start, self.season_end = current.starts_on, current.ends_on
+            return
+        seasons.filter(archived_at__isnull=True).update(**changes)
 
     @property
     def current_season(self):

@@ -354,3 +354,15 @@ class TestPlayerPagePerSeason:
         response = client.get(players[0].get_absolute_url() + "?league=tuesday&season=1")
 
         assert response.status_code == 404
+
+
+def test_a_league_saved_from_before_a_new_season_keeps_the_new_seasons_start(league):
+    stale = League.objects.get(pk=league.pk)
+    start_season(league, name="Spring", starts_on=NEXT)
+
+    stale.name = "Tuesday Club (renamed)"
+    stale.save()  # still holding the old season's dates
+
+    saved = League.objects.get(pk=league.pk)
+    assert saved.current_season.starts_on == NEXT == saved.season_start
+    assert saved.name == "Tuesday Club (renamed)"
