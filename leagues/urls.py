@@ -1,6 +1,7 @@
 from django.urls import path
 
-from leagues.views import exports, matches, players, rounds, seasons, standings
+from leagues.views import exports, matches, players, rounds, standings
+from leagues.views import seasons as season_views
 
 app_name = "leagues"
 
@@ -36,5 +37,5 @@ urlpatterns = [
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
     # -- seasons (leagues/views/seasons.py) --
-    path("leagues/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
+    path("leagues/<slug:slug>/seasons/new/", season_views.season_new, name="season_new"),
 ]
