@@ -38,6 +38,8 @@ def organised_league(request, slug: str) -> League:
 
 def visible_match(request, slug: str, pk: int) -> Match:
     league = visible_league(request, slug)
-    match = get_object_or_404(Match.objects.select_related("league"), pk=pk, league=league)
+    match = get_object_or_404(
+        Match.objects.select_related("league", "season"), pk=pk, league=league
+    )
     match.league = league
     return match

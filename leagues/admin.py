@@ -22,13 +22,14 @@ from .models import (
     PlayerStanding,
     Round,
     RoundChange,
+    Season,
     Seat,
     WinningHand,
 )
 from .models.invites import Invite
 from .models.standing import rebuild_standings
 
-COMPUTED_MODELS = (Round, WinningHand, RoundChange, PlayerRating, PlayerStanding)
+COMPUTED_MODELS = (Round, WinningHand, RoundChange, PlayerRating, PlayerStanding, Season)
 
 
 class ReadOnlyAdminMixin:
@@ -66,12 +67,23 @@ class PlayerAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     readonly_fields = ["is_bot"]
 
 
+class SeasonInline(ReadOnlyAdminMixin, admin.TabularInline):
+    """Seasons start on the league's page (docs/seasons.md); the league's season dates
+    here are its current season's."""
+
+    model = Season
+    extra = 0
+    fields = ["number", "name", "starts_on", "ends_on", "archived_at"]
+    readonly_fields = fields
+
+
 @admin.register(League)
 class LeagueAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     list_display = ["name", "slug", "season_start", "season_end", "is_public"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers", "players"]
     search_fields = ["name"]
+    inlines = [SeasonInline]
 
 
 class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -84,13 +96,14 @@ class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
 @admin.register(Match)
 class MatchAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     list_display = ["__str__", "league", "played_on", "variant", "target_points", "status"]
-    list_filter = ["league", "status", "variant"]
+    list_filter = ["league", "season", "status", "variant"]
     list_select_related = ["league"]
     date_hierarchy = "played_on"
     # Seats, dealer, target and variant decide every total (Match.settle): matches are started
     # on the league page, and nothing about them is typed here.
     readonly_fields = [
         "league",
+        "season",
         "played_on",
         "first_dealer",
         "target_points",

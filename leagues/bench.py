@@ -142,6 +142,7 @@ def build_league(
             Player(display_name=f"{slug} player {n:03d}") for n in range(players)
         )
         league.players.add(*people)
+        season = league.current_season
 
         # Play every match in memory first, then write each table in one go.
         plans = []  # (match, seated, [(round, hand fields or None)], tally)
@@ -150,6 +151,7 @@ def build_league(
             seated = rng.sample(people, SEATED)
             match = Match(
                 league=league,
+                season=season,
                 played_on=SEASON_START + timedelta(days=len(plans) // MATCHES_PER_DAY),
                 first_dealer=rng.randrange(SEATED),
                 target_points=TARGET_POINTS,

@@ -32,6 +32,10 @@ class MatchFinished(ValidationError):
     """The match has ended: no round can be added."""
 
 
+class SeasonArchived(ValidationError):
+    """The match belongs to an archived season: nothing in it may change (docs/seasons.md)."""
+
+
 def round_gone(number: int) -> StaleEdit:
     """The round a page showed was deleted (or undone) by someone else since."""
     return StaleEdit(

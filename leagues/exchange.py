@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from scoring.mhing import COMBINATIONS
 
-from .models import League, Match, Player, Round
+from .models import League, Match, Player, Round, Season
 from .standings import Standings
 
 FORMAT = "mhing-league"
@@ -88,12 +88,12 @@ def _decimal(value: float | None, places: int) -> Decimal | str:
     return "" if value is None else Decimal(f"{value:.{places}f}")
 
 
-def write_standings_csv(league: League, out: TextIO) -> None:
+def write_standings_csv(league: League, out: TextIO, season: Season | None = None) -> None:
     """The standings page's table (leagues.standings, its default order and definitions),
-    one row per player of the league's roster."""
+    one row per player of the league's roster: all time, or in one season."""
     writer = _SheetWriter(out)
     writer.writerow(STANDINGS_COLUMNS)
-    for row in Standings(league).rows:
+    for row in Standings(league, season=season).rows:
         writer.writerow(
             [
                 row.player.display_name,
@@ -108,19 +108,21 @@ def write_standings_csv(league: League, out: TextIO) -> None:
         )
 
 
-def league_rounds(league: League) -> QuerySet[Round]:
-    """Every round of the league in the order played: by match date, match, round number."""
-    return (
-        Round.objects.filter(match__league=league)
-        .select_related("match", "dealer", "winner", "discarder", "hand")
-        .order_by("match__played_on", "match_id", "number")
+def league_rounds(league: League, season: Season | None = None) -> QuerySet[Round]:
+    """Every round of the league (or of one season) in the order played: by match date,
+    match, round number."""
+    rounds = Round.objects.filter(match__league=league)
+    if season is not None:
+        rounds = rounds.filter(match__season=season)
+    return rounds.select_related("match", "dealer", "winner", "discarder", "hand").order_by(
+        "match__played_on", "match_id", "number"
     )
 
 
-def write_rounds_csv(league: League, out: TextIO) -> None:
+def write_rounds_csv(league: League, out: TextIO, season: Season | None = None) -> None:
     writer = _SheetWriter(out)
     writer.writerow(ROUND_COLUMNS)
-    for round_ in league_rounds(league):
+    for round_ in league_rounds(league, season):
         hand = None if round_.is_draw else round_.hand
         common = [
             league.slug,
@@ -147,11 +149,17 @@ def write_rounds_csv(league: League, out: TextIO) -> None:
 # -- JSON ---------------------------------------------------------------------------------
 
 
-def league_document(league: League) -> dict[str, Any]:
-    """The whole league as docs/league_json.md describes it."""
+def league_document(league: League, season: Season | None = None) -> dict[str, Any]:
+    """The whole league as docs/league_json.md describes it; or only one season's matches
+    (and that season in `seasons`)."""
     matches = league.matches.order_by("played_on", "id").prefetch_related(
         "seats__player", _rounds_prefetch()
     )
+    seasons = list(league.seasons.order_by("number"))
+    if season is not None:
+        matches = matches.filter(season=season)
+        seasons = [season]
+    numbers = {s.pk: s.number for s in seasons}
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -166,9 +174,20 @@ def league_document(league: League) -> dict[str, Any]:
             "is_public": league.is_public,
             "players_may_enter": league.players_may_enter,
         },
+        "seasons": [_season_document(s) for s in seasons],
         "players": sorted(league.players.values_list("display_name", flat=True)),
         **_bots(league),
-        "matches": [_match_document(match) for match in matches],
+        "matches": [_match_document(match, numbers) for match in matches],
+    }
+
+
+def _season_document(season: Season) -> dict[str, Any]:
+    return {
+        "number": season.number,
+        "name": season.name,
+        "starts_on": season.starts_on.isoformat(),
+        "ends_on": _iso(season.ends_on),
+        "archived": season.is_archived,
     }
 
 
@@ -197,10 +216,11 @@ def _iso(value) -> str | None:
     return value.isoformat() if value else None
 
 
-def _match_document(match: Match) -> dict[str, Any]:
+def _match_document(match: Match, seasons: dict[int, int]) -> dict[str, Any]:
     seats = sorted(match.seats.all(), key=lambda seat: seat.position)
     return {
         "id": match.pk,
+        "season": seasons.get(match.season_id),
         "date": match.played_on.isoformat(),
         "players": [seat.player.display_name for seat in seats],
         "first_dealer": seats[match.first_dealer].player.display_name,

@@ -23,6 +23,7 @@ before the import, so importing the same file again does not double the season.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,7 @@ from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from .exchange_replay import Replay
 from .models import League, Match, Player, Round
 from .models.round import Outcome
+from .models.season import open_next_season
 from .models.standing import standings_deferred
 
 # Enough to fix a file in one go without burying the first problem.
@@ -247,7 +249,7 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     held = set() if created else _held_matches(league)
     rounds = added = 0
     replay = Replay(by=by)
-    for match_plan in plan.matches:
+    for match_plan in _in_seasons(plan, league, by) if created else plan.matches:
         if held and _planned_key(match_plan, league) in held:
             continue
         added += 1
@@ -277,6 +279,41 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     if replay.finished:
         league.rerate()
     return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
+
+
+def _in_seasons(plan: Plan, league: League, by) -> Iterator[MatchPlan]:
+    """A new league's matches, season by season as the file has them (docs/league_json.md,
+    "Seasons"): the first season is the league's first, each next one archives the one
+    before as it opens, and the file's last season is the league's current one. A match
+    names its season by number; one that names none goes into the last. A file without
+    seasons: all its matches in the league's first season."""
+    if not plan.seasons:
+        yield from plan.matches
+        return
+    last = plan.seasons[-1].number
+    by_season: dict[int, list[MatchPlan]] = {}
+    for match_plan in plan.matches:
+        by_season.setdefault(match_plan.season or last, []).append(match_plan)
+    current = league.current_season
+    for index, season_plan in enumerate(plan.seasons):
+        if index == 0:
+            current.name, current.starts_on = season_plan.name, season_plan.starts_on
+            current.ends_on = season_plan.ends_on
+            current.save(update_fields=["name", "starts_on", "ends_on"])
+            League.objects.filter(pk=league.pk).update(
+                season_start=season_plan.starts_on, season_end=season_plan.ends_on
+            )
+        else:
+            current = open_next_season(
+                league,
+                current,
+                name=season_plan.name,
+                starts_on=season_plan.starts_on,
+                ends_on=season_plan.ends_on if season_plan is plan.seasons[-1] else None,
+                old_ends_on=plan.seasons[index - 1].ends_on,
+                by=by,
+            )
+        yield from by_season.get(season_plan.number, [])
 
 
 def _flat(error: ValidationError) -> str:

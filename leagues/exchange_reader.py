@@ -34,6 +34,7 @@ MAX_MATCHES = 2_000
 MAX_ROUNDS = 1_000
 MAX_FILE_ROUNDS = 20_000
 MAX_ROSTER = 10_000
+MAX_SEASONS = 1_000
 # A value from the file that a message quotes is cut to this many characters, so a
 # megabyte-long "date" does not come back a megabyte long, 30 times over.
 QUOTE_LENGTH = 60
@@ -57,6 +58,14 @@ class RoundPlan:
 
 
 @dataclass(frozen=True)
+class SeasonPlan:
+    number: int
+    name: str
+    starts_on: date
+    ends_on: date | None
+
+
+@dataclass(frozen=True)
 class MatchPlan:
     where: str
     played_on: date
@@ -66,6 +75,7 @@ class MatchPlan:
     variant: str | None
     round_limit: int | None
     rounds: list[RoundPlan]
+    season: int | None = None  # the number of its season in the file's `seasons`
 
 
 @dataclass
@@ -75,6 +85,8 @@ class Plan:
     # Names that are bots from live play (docs/league_json.md, `bots`).
     bots: list[str] = field(default_factory=list)
     matches: list[MatchPlan] = field(default_factory=list)
+    # Only when a new league is made from the file (docs/league_json.md, "Seasons").
+    seasons: list[SeasonPlan] = field(default_factory=list)
 
 
 _MISSING = object()
@@ -133,6 +145,7 @@ class Reader:
             return plan
         if creating:
             plan.league = self._league(document.get("league", _MISSING), slug)
+            plan.seasons = self._seasons(document.get("seasons"))
         roster = self._get(document, "players", "", list, default=[])
         if roster and len(roster) > MAX_ROSTER:
             self.problem(
@@ -156,11 +169,50 @@ class Reader:
         matches = self._get(document, "matches", "", list, required=True) or []
         if not self._within_limits(matches):
             return plan
+        numbers = {season.number for season in plan.seasons}
         for index, item in enumerate(matches, start=1):
             match = self._match(item, index)
             if match is not None:
+                if creating and match.season is not None and match.season not in numbers:
+                    self.problem(
+                        match.where,
+                        _("its 'season' %(number)s is not one of the file's 'seasons'.")
+                        % {"number": match.season},
+                    )
                 plan.matches.append(match)
         return plan
+
+    def _seasons(self, items: Any) -> list[SeasonPlan]:
+        """The file's seasons, if any: numbers and starts each later than the one before."""
+        if items is None:
+            return []
+        if not isinstance(items, list) or len(items) > MAX_SEASONS:
+            self.problem(
+                "",
+                _("'seasons' must be a list of at most %(limit)s seasons.")
+                % {"limit": MAX_SEASONS},
+            )
+            return []
+        seasons: list[SeasonPlan] = []
+        for index, obj in enumerate(items, start=1):
+            where = _("season %(number)s") % {"number": index}
+            if not isinstance(obj, dict):
+                self.problem(where, _("a season must be an object."))
+                continue
+            number = self._positive(obj, "number", where, required=True)
+            name = (self._get(obj, "name", where, str, required=True) or "").strip()
+            starts_on = self._date(obj, "starts_on", where, required=True)
+            ends_on = self._date(obj, "ends_on", where)
+            if not (number and name and starts_on):
+                continue
+            if seasons and (number <= seasons[-1].number or starts_on <= seasons[-1].starts_on):
+                self.problem(
+                    where,
+                    _("seasons must be listed in order: each number and start later."),
+                )
+                continue
+            seasons.append(SeasonPlan(number, name[:80], starts_on, ends_on))
+        return seasons
 
     def _within_limits(self, matches: list) -> bool:
         """Whether the file's matches and rounds are few enough to be read and replayed."""
@@ -337,8 +389,11 @@ class Reader:
         ]
         if len(self.problems) > found:
             return None
+        season = self._positive(obj, "season", where)
+        if len(self.problems) > found:
+            return None
         return MatchPlan(
-            where, played_on, players, first_dealer, target, variant, round_limit, rounds
+            where, played_on, players, first_dealer, target, variant, round_limit, rounds, season
         )
 
     def _first_dealer(self, value: Any, players: list[str], where: str) -> int:

@@ -12,7 +12,7 @@ from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from .charts import LineChart, cumulative_chart
-from .models import League, Match, Player, PlayerRating, Round, Seat, WinningHand
+from .models import League, Match, Player, PlayerRating, Round, Season, Seat, WinningHand
 from .models.round import Outcome
 
 BEST_HANDS = 5
@@ -46,16 +46,26 @@ class PlayerRecord:
     """A player's matches, hands, progress and rivals, counting only the leagues in
     `leagues` (those the visitor may see). Six queries, whatever the player's history."""
 
-    def __init__(self, player: Player, leagues: QuerySet[League]) -> None:
+    def __init__(
+        self, player: Player, leagues: QuerySet[League], season: Season | None = None
+    ) -> None:
         self.player = player
+        self.season = season  # one season of one league (docs/seasons.md); None: all
+        self._visible = leagues.values("pk")
+        if season is not None:
+            leagues = leagues.filter(pk=season.league_id)
         self.league_ids = leagues.values("pk")
+        # Each query's matches: those of the season, when one is chosen.
+        self._in_season = Q(match__season=season) if season else Q()
 
     @cached_property
     def seats(self) -> list[Seat]:
         """The player's seats, latest match first, each match with all its seats."""
         everyone = Seat.objects.select_related("player").order_by("position")
         seats = list(
-            Seat.objects.filter(player=self.player, match__league__in=self.league_ids)
+            Seat.objects.filter(
+                self._in_season, player=self.player, match__league__in=self.league_ids
+            )
             .select_related("match__league")
             .prefetch_related(Prefetch("match__seats", queryset=everyone))
             .order_by("-match__played_on", "-match_id")
@@ -70,7 +80,10 @@ class PlayerRecord:
     def _won_by_match(self) -> dict[int, tuple[int, int]]:
         rows = (
             Round.objects.filter(
-                winner=self.player, outcome=Outcome.WON, match__league__in=self.league_ids
+                self._in_season,
+                winner=self.player,
+                outcome=Outcome.WON,
+                match__league__in=self.league_ids,
             )
             .values("match_id")
             .annotate(rounds=Count("pk"), points=Coalesce(Sum("hand__points"), 0))
@@ -87,10 +100,22 @@ class PlayerRecord:
             record.wins += seat.won_match
             record.rounds_won += seat.rounds_won
             record.points += seat.points_won
-        ratings = PlayerRating.objects.filter(player=self.player, league__in=records)
+        ratings = PlayerRating.objects.filter(
+            player=self.player, league__in=records, season=self.season
+        )
         for rating in ratings:
             records[rating.league_id].rating = rating
         return sorted(records.values(), key=lambda r: r.league.name)
+
+    @cached_property
+    def seasons(self) -> list[Season]:
+        """The seasons the player has a seat in, in the leagues counted (one query)."""
+        return list(
+            Season.objects.filter(league__in=self._visible, matches__seats__player=self.player)
+            .select_related("league")
+            .distinct()
+            .order_by("league__name", "number")
+        )
 
     @cached_property
     def totals(self) -> LeagueRecord:
@@ -106,7 +131,9 @@ class PlayerRecord:
     def best_hands(self) -> list[WinningHand]:
         return list(
             WinningHand.objects.filter(
-                round__winner=self.player, round__match__league__in=self.league_ids
+                round__winner=self.player,
+                round__match__league__in=self.league_ids,
+                **({"round__match__season": self.season} if self.season else {}),
             )
             .select_related("round__match__league")
             .order_by("-points", "-credits", "round__match__played_on", "round_id")[:BEST_HANDS]
@@ -135,7 +162,7 @@ class PlayerRecord:
         rows = (
             Seat.objects.filter(
                 match__in=Seat.objects.filter(
-                    player=self.player, match__league__in=self.league_ids
+                    self._in_season, player=self.player, match__league__in=self.league_ids
                 ).values("match")
             )
             .exclude(player=self.player)

@@ -38,7 +38,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import League, Match, Seat
+from .models import League, Match, Season, Seat
 from .standings_html import standings_rows
 
 RECENT_MATCHES = 10
@@ -230,15 +230,26 @@ class Header:
     state: str  # "ascending", "descending" or "" (aria-sort)
 
 
-def league_standings(league: League) -> list[Standing]:
+def league_standings(league: League, season: Season | None = None) -> list[Standing]:
     """Every player on the league's roster with their figures (see the module docstring) and
-    place (by rating, then points; equal ones share it), in the table's own order. One query:
-    the roster with each player's rating and kept figures (leagues.models.standing), and the
-    best hand with its round; players without figures yet have played no match."""
+    place (by rating, then points; equal ones share it), in the table's own order: all time,
+    or in one season. One query: the roster with each player's rating and kept figures
+    (leagues.models.standing), and the best hand with its round; players without figures
+    yet have played no match. An archived season lists only the players it seated: the
+    roster has grown since."""
+    if season is None:
+        rated = Q(ratings__league=league, ratings__season__isnull=True)
+        kept = Q(standings__league=league, standings__season__isnull=True)
+    else:
+        rated = Q(ratings__season=season)
+        kept = Q(standings__season=season)
     roster = league.players.alias(
-        rating=FilteredRelation("ratings", condition=Q(ratings__league=league)),
-        line=FilteredRelation("standings", condition=Q(standings__league=league)),
-    ).values_list(
+        rating=FilteredRelation("ratings", condition=rated),
+        line=FilteredRelation("standings", condition=kept),
+    )
+    if season is not None and season.is_archived:
+        roster = roster.filter(line__pk__isnull=False)
+    roster = roster.values_list(
         "pk",
         "display_name",
         "rating__ordinal",
@@ -280,13 +291,16 @@ def league_standings(league: League) -> list[Standing]:
 class Standings:
     """A league's table in the requested order."""
 
-    def __init__(self, league: League, sort: str | None = None) -> None:
+    def __init__(
+        self, league: League, sort: str | None = None, season: Season | None = None
+    ) -> None:
         self.league = league
         self.sort = Sort.parse(sort)
+        self.season = season  # None: all time
 
     @cached_property
     def rows(self) -> list[Standing]:
-        return self.sort.apply(league_standings(self.league))
+        return self.sort.apply(league_standings(self.league, self.season))
 
     @cached_property
     def labels(self) -> dict[str, str]:
@@ -312,13 +326,20 @@ class Standings:
         return headers
 
 
-def recent_matches(league: League, limit: int = RECENT_MATCHES) -> QuerySet[Match]:
-    """The latest matches with their seats and players (two queries)."""
+def _matches(league: League, season: Season | None) -> QuerySet[Match]:
+    return league.matches.all() if season is None else league.matches.filter(season=season)
+
+
+def recent_matches(
+    league: League, limit: int = RECENT_MATCHES, season: Season | None = None
+) -> QuerySet[Match]:
+    """The latest matches (of one season, or all time) with their seats and players (two
+    queries)."""
     seats = Seat.objects.select_related("player").order_by("position")
-    return league.matches.prefetch_related(Prefetch("seats", queryset=seats))[:limit]
+    return _matches(league, season).prefetch_related(Prefetch("seats", queryset=seats))[:limit]
 
 
-def match_counts(league: League) -> dict[str, int]:
-    return league.matches.aggregate(
+def match_counts(league: League, season: Season | None = None) -> dict[str, int]:
+    return _matches(league, season).aggregate(
         total=Count("pk"), running=Count("pk", filter=Q(status=Match.Status.RUNNING))
     )

@@ -12,6 +12,7 @@ from leagues.views import (
     rounds,
     standings,
 )
+from leagues.views import seasons as season_views
 from leagues.views.members import invite, invite_revoke, members
 
 app_name = "leagues"
@@ -85,4 +86,6 @@ urlpatterns = [
     path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
     # -- printing (leagues/views/printing.py) --
     path("leagues/<slug:slug>/matches/<int:pk>/blank/", printing.blank, name="blank_sheet"),
+    # -- seasons (leagues/views/seasons.py) --
+    path("leagues/<slug:slug>/seasons/new/", season_views.season_new, name="season_new"),
 ]

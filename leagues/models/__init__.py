@@ -10,6 +10,7 @@ from .league_log import LeagueEvent, log_event
 from .match import Match, Seat
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
+from .season import Season
 from .standing import PlayerStanding
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "RoundChange",
     "RoundEntry",
     "Seat",
+    "Season",
     "WinningHand",
     "log_event",
 ]

@@ -130,8 +130,52 @@ class League(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        """Every league has exactly one current season (leagues.models.season), however it
+        is made (the admin, an import, the demo, a create page, a test's
+        `League.objects.create`): a new league gets its first season here, in the same
+        transaction, and a change to the league's season dates goes into its current
+        season, whose dates they are."""
+        from .season import create_first_season
+
+        creating = self._state.adding
+        update_fields = kwargs.get("update_fields")
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            if creating:
+                create_first_season(self)
+            elif update_fields is None or {"season_start", "season_end"} & set(update_fields):
+                self._dates_into_current_season()
+
     def get_absolute_url(self) -> str:
         return reverse("leagues:league", args=[self.slug])
+
+    def _dates_into_current_season(self) -> None:
+        from .season import Season
+
+        seasons = Season.objects.filter(league=self)
+        changes = {"ends_on": self.season_end}
+        # Never a start at or before an archived season's: that would be an instance loaded
+        # before the current season began, saved with its old dates.
+        archived = seasons.filter(archived_at__isnull=False).order_by("-starts_on").first()
+        if self.season_start and (archived is None or self.season_start > archived.starts_on):
+            changes["starts_on"] = self.season_start
+        elif archived is not None:  # the league's dates are put back to the season's
+            current = seasons.filter(archived_at__isnull=True).first()
+            if current is not None:
+                League.objects.filter(pk=self.pk).update(
+                    season_start=current.starts_on, season_end=current.ends_on
+                )
+                self.season_start, self.season_end = current.starts_on, current.ends_on
+            return
+        seasons.filter(archived_at__isnull=True).update(**changes)
+
+    @property
+    def current_season(self):
+        """The season new matches go into (a query each time: a season may have started)."""
+        from .season import current_season
+
+        return current_season(self)
 
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:
@@ -156,36 +200,40 @@ class League(models.Model):
 
         lock_league(self.pk)
         model = PlackettLuce()
-        ratings: dict[int, object] = {}
-        played: dict[int, int] = {}
         seats = (
             Seat.objects.filter(match__league=self, match__status=Match.Status.FINISHED)
             # Bots are not rated: the people are ranked among themselves by their places.
             .filter(player__is_bot=False)
             .order_by("match__played_on", "match_id", "position")
-            .values_list("match_id", "player_id", "place")
+            .values_list("match_id", "match__season_id", "player_id", "place")
         )
-        by_match: dict[int, list[tuple[int, int]]] = {}
-        for match_id, player_id, place in seats:
-            by_match.setdefault(match_id, []).append((player_id, place))
-        for placings in by_match.values():
+        by_match: dict[int, tuple[int, list[tuple[int, int]]]] = {}
+        for match_id, season_id, player_id, place in seats:
+            by_match.setdefault(match_id, (season_id, []))[1].append((player_id, place))
+        # All time (None) and each season on its own, from the same matches in the same order.
+        scopes: dict[int | None, tuple[dict[int, object], dict[int, int]]] = {}
+        for season_id, placings in by_match.values():
             if len(placings) < 2:  # one person among bots: no one to be ranked against
                 continue
-            teams = [[ratings.get(pid) or model.rating(name=str(pid))] for pid, _ in placings]
-            rated = model.rate(teams, ranks=[place for _, place in placings])
-            for (pid, _place), (rating,) in zip(placings, rated, strict=True):
-                ratings[pid] = rating
-                played[pid] = played.get(pid, 0) + 1
+            for scope in (None, season_id):
+                ratings, played = scopes.setdefault(scope, ({}, {}))
+                teams = [[ratings.get(pid) or model.rating(name=str(pid))] for pid, _ in placings]
+                rated = model.rate(teams, ranks=[place for _, place in placings])
+                for (pid, _place), (rating,) in zip(placings, rated, strict=True):
+                    ratings[pid] = rating
+                    played[pid] = played.get(pid, 0) + 1
         PlayerRating.objects.filter(league=self).delete()
         PlayerRating.objects.bulk_create(
             PlayerRating(
                 league=self,
+                season_id=scope,
                 player_id=pid,
                 mu=rating.mu,
                 sigma=rating.sigma,
                 ordinal=rating.ordinal(),
                 matches=played[pid],
             )
+            for scope, (ratings, played) in scopes.items()
             for pid, rating in ratings.items()
         )
 
@@ -206,6 +254,11 @@ class PlayerRating(models.Model):
     """A player's OpenSkill rating in one league, kept so standings need not recompute it."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
+    # NULL: rated over every season of the league ("all time"); otherwise within the season,
+    # every player starting afresh (docs/seasons.md).
+    season = models.ForeignKey(
+        "leagues.Season", null=True, blank=True, on_delete=models.CASCADE, related_name="ratings"
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -215,7 +268,16 @@ class PlayerRating(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["league", "player"], name="one_rating_per_league")
+            models.UniqueConstraint(
+                fields=["league", "player"],
+                condition=models.Q(season__isnull=True),
+                name="one_rating_per_league",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "player"],
+                condition=models.Q(season__isnull=False),
+                name="one_rating_per_season",
+            ),
         ]
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")

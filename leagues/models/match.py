@@ -29,6 +29,7 @@ from .history import RoundChange
 from .league import League, VariantChoice
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
+from .season import Season
 from .standing import refresh_standings
 
 
@@ -54,6 +55,14 @@ class Match(models.Model):
         ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
+    # The season that was current when the match began (not chosen by its date): its
+    # standings and ratings count the match, and its archiving freezes it (docs/seasons.md).
+    season = models.ForeignKey(
+        "leagues.Season",
+        verbose_name=gettext_lazy("season"),
+        on_delete=models.CASCADE,
+        related_name="matches",
+    )
     played_on = models.DateField(gettext_lazy("date"), default=date.today)
     # Seat position (0-based, in seat order) of the first dealer.
     first_dealer = models.PositiveSmallIntegerField(gettext_lazy("first dealer"), default=0)
@@ -85,6 +94,16 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return _("%(league)s, match of %(date)s") % {"league": self.league, "date": self.played_on}
+
+    def save(self, *args, **kwargs) -> None:
+        """A new match goes into its league's current season, whoever creates it (Match.begin,
+        the admin, another app's code); never into an archived one."""
+        if self._state.adding:
+            if self.season_id is None:
+                self.season = self.league.current_season
+            else:
+                self.season.refuse_changes()
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:match", args=[self.league.slug, self.pk])
@@ -127,6 +146,7 @@ class Match(models.Model):
             raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
         match = cls(
             league=league,
+            season=league.current_season,
             target_points=target_points or league.default_target,
             variant=variant or league.default_variant,
             round_limit=round_limit,
@@ -142,7 +162,7 @@ class Match(models.Model):
         if not 0 <= first_dealer < len(players):
             raise ValidationError(_("The first dealer must be one of the seated players."))
         match.first_dealer = first_dealer
-        match.full_clean(exclude=["league", "created_by"])
+        match.full_clean(exclude=["league", "season", "created_by"])
         match.save()
         Seat.objects.bulk_create(
             Seat(match=match, player=player, position=position)
@@ -290,6 +310,9 @@ class Match(models.Model):
         match = Match.objects.select_for_update().get(pk=self.pk)
         if match.is_abandoned:
             raise MatchFinished(_("This match was abandoned: its rounds stay as they are."))
+        # Under the lock: starting a new season holds its matches' rows while it archives
+        # the old one (leagues.models.season.start_season).
+        Season.objects.get(pk=match.season_id).refuse_changes()
         if expected_version is not None and match.version != expected_version:
             raise StaleEdit(stale() if stale else _entered_meanwhile(), code="stale")
         match.version += 1
@@ -328,7 +351,9 @@ class Match(models.Model):
         Match.objects.filter(pk=self.pk).update(status=self.status)
         if self.Status.FINISHED in (was_finished, self.status):
             self.league.rerate()
-        refresh_standings(self.league_id, [seat.player_id for seat in seats])
+        refresh_standings(
+            self.league_id, [seat.player_id for seat in seats], season_id=self.season_id
+        )
 
 
 def _current(

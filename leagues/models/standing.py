@@ -16,6 +16,11 @@ rebuild from scratch after random sequences of every kind of change):
   difference, so a refresh is a rebuild restricted to some players, and no earlier mistake
   survives it. `rebuild_standings(league)` is the same for everyone (after a match is deleted
   in the admin, or a manual edit of the database: `manage.py rebuild_standings`).
+* Seasons (leagues.models.season): each player has a row for the whole league (`season`
+  NULL, "all time") and one for each season they have a seat in. A change to a match
+  refreshes the all-time rows and its season's rows of its seated players, and a rebuild
+  builds both kinds; rows are replaced (deleted and inserted under the league's lock)
+  rather than upserted, since the two kinds are unique on different columns.
 * A bulk import refreshes once at the end rather than once per match (`standings_deferred`).
 * Two saves in one league at the same moment (PostgreSQL): each takes the league's row lock
   before reading the figures (`lock_league`), so the second reads what the first committed
@@ -45,6 +50,14 @@ class PlayerStanding(models.Model):
     edited, only refreshed from the seats and hands."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standings")
+    # NULL: the player's figures over every season of the league ("all time").
+    season = models.ForeignKey(
+        "leagues.Season",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="standings",
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     played = models.PositiveIntegerField(_("matches"), default=0)
     wins = models.PositiveIntegerField(_("match wins"), default=0)
@@ -63,7 +76,16 @@ class PlayerStanding(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["league", "player"], name="one_standing_per_league")
+            models.UniqueConstraint(
+                fields=["league", "player"],
+                condition=models.Q(season__isnull=True),
+                name="one_standing_per_league",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "player"],
+                condition=models.Q(season__isnull=False),
+                name="one_standing_per_season",
+            ),
         ]
         verbose_name = _("standing")
         verbose_name_plural = _("standings")
@@ -76,6 +98,7 @@ class PlayerStanding(models.Model):
         return (
             self.league_id,
             self.player_id,
+            self.season_id,
             self.played,
             self.wins,
             self.rounds_won,
@@ -84,9 +107,11 @@ class PlayerStanding(models.Model):
         )
 
 
-# Leagues whose refreshes wait for the end of a `standings_deferred` block: league id →
-# player ids. None outside such a block.
-_deferred: ContextVar[dict[int, set[int]] | None] = ContextVar("deferred_standings", default=None)
+# Leagues whose refreshes wait for the end of a `standings_deferred` block: (league id,
+# season id or None) → player ids. None outside such a block.
+_deferred: ContextVar[dict[tuple[int, int | None], set[int]] | None] = ContextVar(
+    "deferred_standings", default=None
+)
 
 
 @contextmanager
@@ -98,56 +123,66 @@ def standings_deferred() -> Iterator[None]:
     if _deferred.get() is not None:  # nested: the outer block refreshes
         yield
         return
-    pending: dict[int, set[int]] = {}
+    pending: dict[tuple[int, int | None], set[int]] = {}
     token = _deferred.set(pending)
     try:
         yield
     finally:
         _deferred.reset(token)
-    for league_id, player_ids in pending.items():
-        refresh_standings(league_id, player_ids)
+    by_league: dict[int, set[int]] = {}
+    for (league_id, season_id), player_ids in pending.items():
+        by_league.setdefault(league_id, set()).update(player_ids)
+        if season_id is not None:
+            _refresh(league_id, set(player_ids), season_id)
+    for league_id, player_ids in by_league.items():
+        _refresh(league_id, player_ids, None)
 
 
-def refresh_standings(league_id: int, player_ids: Collection[int]) -> None:
-    """Recompute the rows of these players in this league from their seats and hands: a row
-    for each who has a seat in it, none for the others."""
+def refresh_standings(
+    league_id: int, player_ids: Collection[int], season_id: int | None = None
+) -> None:
+    """Recompute the rows of these players in this league from their seats and hands, all
+    time and (given) in this season: a row for each who has a seat there, none for the
+    others."""
     pending = _deferred.get()
     if pending is not None:
-        pending.setdefault(league_id, set()).update(player_ids)
+        pending.setdefault((league_id, season_id), set()).update(player_ids)
     elif player_ids:
-        _refresh(league_id, set(player_ids))
+        if season_id is not None:
+            _refresh(league_id, set(player_ids), season_id)
+        _refresh(league_id, set(player_ids), None)
 
 
 # No savepoint of its own: it runs inside the saving transaction, and fails with it.
 @transaction.atomic(savepoint=False)
-def _refresh(league_id: int, player_ids: set[int]) -> None:
+def _refresh(league_id: int, player_ids: set[int], season_id: int | None) -> None:
     lock_league(league_id)
-    rows = compute_standings(league_id, player_ids)
-    PlayerStanding.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["league", "player"],
-        update_fields=list(FIGURES),
-    )
-    gone = player_ids - {row.player_id for row in rows}
-    if gone:  # seated no more: their last match was deleted
-        PlayerStanding.objects.filter(league_id=league_id, player_id__in=gone).delete()
+    rows = compute_standings(league_id, player_ids, season_id=season_id)
+    PlayerStanding.objects.filter(
+        league_id=league_id, season_id=season_id, player_id__in=player_ids
+    ).delete()
+    PlayerStanding.objects.bulk_create(rows)
 
 
 @transaction.atomic(savepoint=False)
 def rebuild_standings(league: League) -> int:
-    """Every row of the league again, from scratch; the number of rows."""
+    """Every row of the league again, from scratch, all time and per season; the number of
+    rows."""
     lock_league(league.pk)
     rows = compute_standings(league.pk)
+    for season_id in league.seasons.values_list("pk", flat=True):
+        rows += compute_standings(league.pk, season_id=season_id)
     PlayerStanding.objects.filter(league=league).delete()
     PlayerStanding.objects.bulk_create(rows)
     return len(rows)
 
 
-def compute_standings(league_id: int, player_ids: Collection[int] | None = None) -> list:
-    """The rows the league's seats and hands give, for these players (everyone: None), in
-    player order, unsaved. Two queries, each one pass over the league's seats or hands (or
-    over those of the players, by their indexes)."""
+def compute_standings(
+    league_id: int, player_ids: Collection[int] | None = None, *, season_id: int | None = None
+) -> list:
+    """The rows the league's seats and hands give (all time; or those of one season), for
+    these players (everyone: None), in player order, unsaved. Two queries, each one pass
+    over the league's seats or hands (or over those of the players, by their indexes)."""
     from .match import Match, Seat  # Match imports this module
 
     # Abandoned matches count for nothing (leagues.models.match_end); ratings leave them out
@@ -160,20 +195,21 @@ def compute_standings(league_id: int, player_ids: Collection[int] | None = None)
     hands = WinningHand.objects.filter(
         round__match__league_id=league_id, round__winner__is_bot=False
     ).exclude(round__match__status=abandoned)
+    if season_id is not None:
+        seats = seats.filter(match__season_id=season_id)
+        hands = hands.filter(round__match__season_id=season_id)
     if player_ids is not None:
         seats = seats.filter(player_id__in=player_ids)
         hands = hands.filter(round__winner_id__in=player_ids)
     rows: dict[int, PlayerStanding] = {}
+    made = {"league_id": league_id, "season_id": season_id}
 
     finished = Q(match__status=Match.Status.FINISHED)
     played = seats.values("player_id").annotate(
         played=Count("pk"), wins=Count("pk", filter=finished & Q(place=1))
     )
     for player_id, count, wins in played.order_by().values_list("player_id", "played", "wins"):
-        rows[player_id] = PlayerStanding(
-            league_id=league_id, player_id=player_id, played=count, wins=wins
-        )
-
+        rows[player_id] = PlayerStanding(**made, player_id=player_id, played=count, wins=wins)
     # Each winner's hands in best-first order (most points, most credits, the earliest); the
     # first one with the count and sum of them all.
     by_winner = {"partition_by": F("round__winner")}
@@ -197,6 +233,6 @@ def compute_standings(league_id: int, player_ids: Collection[int] | None = None)
     )
     for winner_id, hand_id, won, won_points in best:
         # A round's winner is seated in its match, so the seats gave their row already.
-        row = rows.setdefault(winner_id, PlayerStanding(league_id=league_id, player_id=winner_id))
+        row = rows.setdefault(winner_id, PlayerStanding(**made, player_id=winner_id))
         row.rounds_won, row.points, row.best_hand_id = won, won_points, hand_id
     return [rows[player_id] for player_id in sorted(rows)]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TextIO
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -31,7 +30,7 @@ from leagues.exchange_import import (
     import_targets,
     may_create_leagues,
 )
-from leagues.models import League
+from leagues.seasons import season_view
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -45,29 +44,33 @@ def _download(content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-def _csv(league: League, name: str, write: Callable[[League, TextIO], None]) -> HttpResponse:
-    response = _download("text/csv", f"{league.slug}-{name}.csv")
+def _csv(request: HttpRequest, slug: str, name: str, write: Callable[..., None]) -> HttpResponse:
+    """A CSV download of all time, or of the season `?season=` names (leagues.seasons)."""
+    league = visible_league(request, slug)
+    seasons = season_view(league, request.GET, default_all_time=True)
+    response = _download("text/csv", f"{league.slug}{seasons.slug_part}-{name}.csv")
     # A byte-order mark, so spreadsheet programs read the names' accents as UTF-8 too.
     response.write("\ufeff")
-    write(league, response)
+    write(league, response, seasons.shown)
     return response
 
 
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(visible_league(request, slug), "standings", write_standings_csv)
+    return _csv(request, slug, "standings", write_standings_csv)
 
 
 @require_GET
 def rounds_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(visible_league(request, slug), "rounds", write_rounds_csv)
+    return _csv(request, slug, "rounds", write_rounds_csv)
 
 
 @require_GET
 def export_json(request: HttpRequest, slug: str) -> HttpResponse:
     league = visible_league(request, slug)
-    response = _download("application/json", f"{league.slug}.json")
-    json.dump(league_document(league), response, ensure_ascii=False, indent=2)
+    seasons = season_view(league, request.GET, default_all_time=True)
+    response = _download("application/json", f"{league.slug}{seasons.slug_part}.json")
+    json.dump(league_document(league, seasons.shown), response, ensure_ascii=False, indent=2)
     response.write("\n")
     return response
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from leagues.access import SignInRequired
-from leagues.models import League, Player
+from leagues.models import League, Player, Season
 from leagues.records import PlayerRecord
 
 
@@ -16,9 +16,25 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     leagues = League.objects.visible_to(request.user)
     _check_visible(request, player, leagues)
+    season = _season(request, leagues)
     return render(
-        request, "leagues/player.html", {"player": player, "record": PlayerRecord(player, leagues)}
+        request,
+        "leagues/player.html",
+        {"player": player, "record": PlayerRecord(player, leagues, season), "season": season},
     )
+
+
+def _season(request: HttpRequest, leagues) -> Season | None:
+    """`?league=<slug>&season=<number>`: the player's record in one season of one league
+    the visitor may see (docs/seasons.md); otherwise None, everything."""
+    slug, number = request.GET.get("league"), request.GET.get("season", "")
+    if not slug or not number.isdigit():
+        return None
+    season = Season.objects.filter(league__in=leagues, league__slug=slug, number=number)
+    found = season.select_related("league").first()
+    if found is None:
+        raise Http404(_("No such season."))
+    return found
 
 
 def _check_visible(request: HttpRequest, player: Player, leagues) -> None:

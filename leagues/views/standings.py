@@ -11,6 +11,7 @@ from django_htmx.middleware import HtmxDetails
 
 from leagues.access import visible_league
 from leagues.models import ClubNight
+from leagues.seasons import season_view
 from leagues.standings import Standings, leagues_for, match_counts, recent_matches
 
 
@@ -30,9 +31,11 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def league(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The league's home; `?sort=` orders the standings (see leagues.standings.Sort), and an
-    htmx request for another order gets only the table."""
+    """The league's home; `?season=` chooses the season (leagues.seasons; the current one by
+    default), `?sort=` orders the standings (see leagues.standings.Sort), and an htmx
+    request for another order gets only the table."""
     league = visible_league(request, slug)
+    seasons = season_view(league, request.GET)  # the current season unless ?season= says
     template_name = "leagues/league.html"
     # A history restore after a cache miss asks for the whole page, with HX-Request set.
     if request.htmx and not request.htmx.history_restore_request:
@@ -42,10 +45,11 @@ def league(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         template_name,
         {
             "league": league,
-            "standings": Standings(league, request.GET.get("sort")),
+            "seasons": seasons,
+            "standings": Standings(league, request.GET.get("sort"), seasons.shown),
             # Lazy: the standings fragment alone never queries them.
-            "recent_matches": recent_matches(league),
-            "match_counts": SimpleLazyObject(lambda: match_counts(league)),
+            "recent_matches": recent_matches(league, season=seasons.shown),
+            "match_counts": SimpleLazyObject(lambda: match_counts(league, seasons.shown)),
             "is_organiser": SimpleLazyObject(lambda: league.is_organiser(request.user)),
             # Club nights: today's, for the link to its tables.
             "tonight": SimpleLazyObject(lambda: ClubNight.objects.on(league, date.today()).first()),

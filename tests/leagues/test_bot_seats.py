@@ -1,7 +1,7 @@
 """Bots from live play are no club members (issue 12, part 6): a bot's seat is recorded under
 a bot player that keeps its rounds on the sheet but never joins the roster, the standings or
 the ratings; a league may also choose not to record live matches with bots at all. And the
-bots recorded before this are turned into bot players by migration 0007_bot_seats."""
+bots recorded before this are turned into bot players by migration 0010_bot_seats."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def test_a_bot_winning_the_match_is_no_win_for_anyone(league, organiser, member)
 
 # -- the migration ----------------------------------------------------------------------------
 
-migration = importlib.import_module("leagues.migrations.0007_bot_seats")
+migration = importlib.import_module("leagues.migrations.0010_bot_seats")
 
 
 def as_before(league: League) -> None:

@@ -16,7 +16,17 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from leagues.exchange_import import ImportRefused, import_league
-from leagues.models import League, Match, Player, PlayerStanding, RoundEntry, Seat, WinningHand
+from leagues.models import (
+    League,
+    Match,
+    Player,
+    PlayerRating,
+    PlayerStanding,
+    RoundEntry,
+    Seat,
+    WinningHand,
+)
+from leagues.models.season import open_next_season, start_season
 from leagues.models.standing import compute_standings, rebuild_standings
 
 from .conftest import BIG_HAND, SMALL_HAND, win
@@ -29,25 +39,32 @@ NAMES = ("Ada", "Bea", "Cem", "Dan", "Eli", "Fay", "Gus")
 SEASON = date(2026, 9, 1)
 
 
-def kept(league: League) -> dict[int, tuple]:
-    return {
-        row.player_id: row.figures()[2:] for row in PlayerStanding.objects.filter(league=league)
-    }
+def kept(league: League, season=None) -> dict[int, tuple]:
+    """The kept rows of all time (season None) or of one season, by player."""
+    rows = PlayerStanding.objects.filter(league=league, season=season)
+    return {row.player_id: row.figures()[3:] for row in rows}
 
 
-def rebuilt(league: League) -> dict[int, tuple]:
-    return {row.player_id: row.figures()[2:] for row in compute_standings(league.pk)}
+def rebuilt(league: League, season=None) -> dict[int, tuple]:
+    season_id = season.pk if season else None
+    rows = compute_standings(league.pk, season_id=season_id)
+    return {row.player_id: row.figures()[3:] for row in rows}
 
 
-def counted(league: League) -> dict[int, tuple]:
-    """The figures as the README defines them, counted in Python from every seat and hand."""
+def counted(league: League, season=None) -> dict[int, tuple]:
+    """The figures as the README defines them, counted in Python from every seat and hand
+    (of one season, or all time)."""
     figures: dict[int, list] = {}
-    for seat in Seat.objects.filter(match__league=league).select_related("match"):
+    seats = Seat.objects.filter(match__league=league).select_related("match")
+    hands = WinningHand.objects.filter(round__match__league=league).select_related("round__match")
+    if season is not None:
+        seats = seats.filter(match__season=season)
+        hands = hands.filter(round__match__season=season)
+    for seat in seats:
         row = figures.setdefault(seat.player_id, [0, 0, 0, 0, None])
         row[0] += 1
         row[1] += seat.match.is_finished and seat.place == 1
     best: dict[int, tuple] = {}
-    hands = WinningHand.objects.filter(round__match__league=league).select_related("round__match")
     for hand in hands:
         winner = hand.round.winner_id
         row = figures.setdefault(winner, [0, 0, 0, 0, None])
@@ -60,10 +77,27 @@ def counted(league: League) -> dict[int, tuple]:
     return {player_id: tuple(row) for player_id, row in figures.items()}
 
 
+def ratings(league: League) -> dict[tuple, tuple]:
+    return {
+        (r.season_id, r.player_id): (r.mu, r.sigma, r.ordinal, r.matches)
+        for r in PlayerRating.objects.filter(league=league)
+    }
+
+
 def assert_in_step(league: League, after: str) -> None:
-    counted_now = counted(league)
-    assert rebuilt(league) == counted_now, f"a rebuild differs from counting, after {after}"
-    assert kept(league) == counted_now, f"the kept rows are out of step after {after}"
+    for season in [None, *league.seasons.all()]:
+        scope = f"season {season.number}" if season else "all time"
+        counted_now = counted(league, season)
+        assert rebuilt(league, season) == counted_now, (
+            f"a rebuild differs from counting ({scope}), after {after}"
+        )
+        assert kept(league, season) == counted_now, (
+            f"the kept rows are out of step ({scope}) after {after}"
+        )
+    # The ratings kept equal the ratings rated again from scratch, per season and all time.
+    before = ratings(league)
+    league.rerate()
+    assert ratings(league) == before, f"the ratings are out of step after {after}"
 
 
 class Season:
@@ -72,6 +106,7 @@ class Season:
     def __init__(self, league: League, rng: random.Random) -> None:
         self.league = league
         self.rng = rng
+        self.seasons_started = 0
         self.pool = [Player.objects.get_or_create(display_name=name)[0] for name in NAMES]
 
     def entry(self, match: Match) -> RoundEntry:
@@ -155,10 +190,29 @@ class Season:
         import_league({"format_version": 1, "matches": matches}, into=self.league)
         return "a file imported"
 
+    def new_season(self) -> str:
+        """A new season; refused while a match runs, so a running one is finished first
+        by taking the matches' rounds away (an undo) or it stays refused."""
+        self.seasons_started += 1
+        start_season(
+            self.league,
+            name=f"Part {self.seasons_started + 1}",
+            starts_on=SEASON + timedelta(days=10 * self.seasons_started),
+        )
+        return "a new season started"
+
     def step(self) -> str:
         action = self.rng.choices(
-            (self.begin, self.record, self.correct, self.delete, self.undo, self.import_file),
-            weights=(2, 8, 3, 2, 2, 1),
+            (
+                self.begin,
+                self.record,
+                self.correct,
+                self.delete,
+                self.undo,
+                self.import_file,
+                self.new_season,
+            ),
+            weights=(2, 8, 3, 2, 2, 1, 1),
         )[0]
         try:
             return action()
@@ -184,6 +238,29 @@ def test_the_kept_rows_equal_a_rebuild_after_every_change(season_league, seed):
     before = kept(season_league)
     rebuild_standings(season_league)
     assert kept(season_league) == before
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_rows_stay_in_step_across_seasons(season_league, seed):
+    """As above, with two new seasons opened along the way even while matches run (as an
+    import does): per season and all time, the kept rows equal a rebuild and the counting."""
+    season = Season(season_league, random.Random(100 + seed))
+    actions = []
+    for step in range(36):
+        if step in (12, 24):
+            open_next_season(
+                season_league,
+                season_league.current_season,
+                name=f"Part {step}",
+                starts_on=SEASON + timedelta(days=step),
+            )
+            actions.append("a season opened")
+        else:
+            actions.append(season.step())
+        assert_in_step(season_league, after=" then ".join(actions[-3:]))
+    assert season_league.seasons.count() >= 3
+    assert Match.objects.values("season").distinct().count() >= 2
+    assert any("refusal" in action for action in actions[13:])  # archived matches refused
 
 
 def test_another_leagues_rows_are_left_alone(season_league, players):
@@ -253,14 +330,14 @@ def test_the_migration_fills_the_rows_of_leagues_played_before_it(season_league)
     migration = import_module("leagues.migrations.0005_player_standing")
     migration.fill_standings(apps, None)
 
-    assert kept(season_league) == expected
+    assert kept(season_league) == expected  # all time: what that migration knew of
 
 
 def test_rebuild_standings_mends_rows_edited_by_hand(season_league, players, capsys):
     match = Match.begin(season_league, players, first_dealer=0)
     match.record_round(win(players[0], BIG_HAND))
-    PlayerStanding.objects.filter(player=players[0]).update(points=7)
-    PlayerStanding.objects.filter(player=players[1]).delete()
+    PlayerStanding.objects.filter(player=players[0], season=None).update(points=7)
+    PlayerStanding.objects.filter(player=players[1], season=None).delete()
 
     call_command("rebuild_standings", season_league.slug)
 
@@ -270,7 +347,7 @@ def test_rebuild_standings_mends_rows_edited_by_hand(season_league, players, cap
 
 def test_rebuild_standings_check_only_reports_and_exits_1(season_league, players, capsys):
     Match.begin(season_league, players[:2], first_dealer=0).record_round(win(players[0]))
-    PlayerStanding.objects.filter(player=players[0]).update(rounds_won=9)
+    PlayerStanding.objects.filter(player=players[0], season=None).update(rounds_won=9)
 
     with pytest.raises(CommandError) as refused:
         call_command("rebuild_standings", "--check")

@@ -88,6 +88,8 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("leagues:blank_sheet", args=["riverside", running_match().pk]),
         None,
     ),
+    "season-new": lambda user: (reverse("leagues:season_new", args=["riverside"]), None),
+    "league-seasons": lambda user: (_second_season("thursday"), None),
     "lobby": lambda user: (reverse("games:lobby"), None),
     "table-waiting": lambda user: _table(Table.create(user, players=4)),
     "table-live": lambda user: _table(live_in_play(user)),
@@ -116,6 +118,17 @@ def _club_night(user) -> ClubNight:
         since_match=Match.objects.order_by("-pk").values_list("pk", flat=True).first(),
         by=user,
     )
+
+
+def _second_season(slug: str) -> str:
+    """The league's page with its season switcher: a second season begun, the first shown."""
+    from datetime import date
+
+    from leagues.models import League
+    from leagues.models.season import start_season
+
+    start_season(League.objects.get(slug=slug), name="Spring", starts_on=date(2027, 3, 1))
+    return reverse("leagues:league", args=[slug]) + "?season=1"
 
 
 def _table(table: Table) -> tuple[str, Table]:

@@ -1,0 +1,195 @@
+"""A league's seasons (docs/seasons.md). Every match belongs to one; a league always has
+exactly one current season, and the others are archived: read-only, their matches closed to
+every change (Match._lock checks it under the match's lock).
+
+The league's own `season_start` and `season_end` stay: they are the current season's dates,
+kept in step both ways (League.save writes them into the current season, starting a new
+season writes the new one's start into them), so every page and file that reads them keeps
+working and the league index still sorts leagues by the start of their current season.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from leagues.errors import SeasonArchived, refused_when_busy
+
+
+class Season(models.Model):
+    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="seasons")
+    # 1, 2, 3 … within the league: the `?season=` of its pages and downloads.
+    number = models.PositiveIntegerField(gettext_lazy("number"))
+    name = models.CharField(gettext_lazy("name"), max_length=80)
+    starts_on = models.DateField(gettext_lazy("starts"))
+    # The current season: its planned end, if any (the league's season_end). An archived
+    # season: the day before the next one started.
+    ends_on = models.DateField(gettext_lazy("ends"), null=True, blank=True)
+    # Null while the season is current; set when the next season starts.
+    archived_at = models.DateTimeField(gettext_lazy("archived"), null=True, blank=True)
+    archived_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="season_number_in_league"),
+            models.UniqueConstraint(
+                fields=["league"],
+                condition=models.Q(archived_at__isnull=True),
+                name="one_current_season",
+            ),
+        ]
+        verbose_name = gettext_lazy("season")
+        verbose_name_plural = gettext_lazy("seasons")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
+    def refuse_changes(self) -> None:
+        """SeasonArchived if no match of this season may change any more."""
+        if self.is_archived:
+            raise SeasonArchived(archived_message(self), code="season_archived")
+
+
+def archived_message(season: Season) -> str:
+    return _(
+        "“%(season)s” is archived: its matches can no longer be changed. Matches and rounds "
+        "go into the current season; an organiser can start a new match there."
+    ) % {"season": season.name}
+
+
+def first_season_name(starts_on: date) -> str:
+    """The name a league's first season gets when nobody chose one: its year."""
+    return _("Season %(year)s") % {"year": starts_on.year}
+
+
+def current_season(league) -> Season:
+    """The league's current season. A league made without League.save (bulk_create, raw
+    SQL) gets its first one here."""
+    season = league.seasons.filter(archived_at__isnull=True).first()
+    if season is None:
+        season = create_first_season(league)
+    return season
+
+
+def create_first_season(league) -> Season:
+    starts_on = league.season_start or timezone.localdate()
+    return Season.objects.create(
+        league=league,
+        number=1,
+        name=first_season_name(starts_on),
+        starts_on=starts_on,
+        ends_on=league.season_end,
+    )
+
+
+class SeasonNotStarted(ValidationError):
+    """The new season cannot start: matches still run, or the form's values are wrong."""
+
+
+def start_season(league, *, name: str, starts_on: date, by=None) -> Season:
+    """Archive the current season and start the next one, in one transaction. Refused while
+    a match of the current season is running (they would be frozen half played), and for a
+    start that is not after the current season's start."""
+    with refused_when_busy():
+        return _start_season(league, name=name, starts_on=starts_on, by=by)
+
+
+@transaction.atomic
+def _start_season(league, *, name: str, starts_on: date, by) -> Season:
+    from .league import lock_league
+    from .league_log import LeagueEvent, log_event
+    from .match import Match
+
+    lock_league(league.pk)
+    old = current_season(league)
+    # Hold every match of the old season, so a correction saving at this moment either
+    # finishes before the season is archived or sees it archived (Match._lock).
+    matches = list(
+        Match.objects.select_for_update()
+        .filter(season=old)
+        .order_by("played_on", "pk")
+        .values_list("pk", "status", "played_on")
+    )
+    running = [pk for pk, status, _day in matches if status == Match.Status.RUNNING]
+    if running:
+        raise SeasonNotStarted(running_message(running), code="running")
+    name = name.strip()
+    if not name:
+        raise SeasonNotStarted({"name": _("Give the new season a name.")}, code="name")
+    if league.seasons.filter(name__iexact=name).exists():
+        raise SeasonNotStarted(
+            {"name": _("The league already has a season called “%(name)s”.") % {"name": name}},
+            code="name_taken",
+        )
+    if starts_on <= old.starts_on:
+        raise SeasonNotStarted(
+            {
+                "starts_on": _("The new season must start after the current one began (%(date)s).")
+                % {"date": old.starts_on.isoformat()}
+            },
+            code="starts_on",
+        )
+    season = open_next_season(league, old, name=name, starts_on=starts_on, by=by)
+    log_event(
+        league,
+        LeagueEvent.Action.SEASON_STARTED,
+        by=by,
+        season=name,
+        number=season.number,
+        starts_on=starts_on.isoformat(),
+        archived=old.name,
+    )
+    return season
+
+
+def open_next_season(
+    league,
+    old: Season,
+    *,
+    name: str,
+    starts_on: date,
+    ends_on: date | None = None,
+    old_ends_on: date | None = None,
+    by=None,
+) -> Season:
+    """Archive `old` and open the league's next season; no checks (start_season makes
+    them; an import follows the file's seasons as they were)."""
+    from .league import League
+
+    old.archived_at = timezone.now()
+    old.archived_by = by if by is not None and by.is_authenticated else None
+    old.ends_on = old_ends_on or starts_on - timedelta(days=1)
+    old.save(update_fields=["archived_at", "archived_by", "ends_on"])
+    season = Season.objects.create(
+        league=league, number=old.number + 1, name=name, starts_on=starts_on, ends_on=ends_on
+    )
+    # The league's dates are the current season's (module docstring).
+    League.objects.filter(pk=league.pk).update(season_start=starts_on, season_end=ends_on)
+    league.season_start, league.season_end = starts_on, ends_on
+    return season
+
+
+def running_message(match_ids: list[int]) -> str:
+    from .match import Match
+
+    described = []
+    for match in Match.objects.filter(pk__in=match_ids).order_by("played_on", "pk"):
+        names = ", ".join(seat.player.display_name for seat in match.seats.select_related("player"))
+        described.append(f"{match.played_on.isoformat()} ({names})")
+    return _(
+        "These matches of the current season are still running: %(matches)s. Finish them "
+        "before starting a new season, which would freeze them half played."
+    ) % {"matches": "; ".join(described)}
