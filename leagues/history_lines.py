@@ -83,6 +83,28 @@ def describe(event: LeagueEvent) -> str:
             }
         case action.ORGANISER_ADDED | action.ORGANISER_REMOVED if "organiser" in d:
             return str(d["organiser"])
+        case action.ORGANISER_ADDED if "user" in d:
+            return _("account %(account)s") % {"account": d["user"]}
+        case action.SEASON_STARTED:
+            return _("%(season)s from %(date)s; %(archived)s archived") % {
+                "season": d.get("season", ""),
+                "date": _day(d.get("starts_on")),
+                "archived": d.get("archived", ""),
+            }
+        case action.CLUB_NIGHT_SEATED:
+            return _("%(date)s: %(tables)s") % {
+                "date": _day(d.get("date")),
+                "tables": "; ".join(
+                    ", ".join(table.get("players") or []) for table in d.get("tables") or []
+                ),
+            }
+        case action.INVITE_CREATED | action.INVITE_REVOKED | action.INVITE_ACCEPTED:
+            who = d.get("player") or _("no player")
+            if d.get("role") == "organiser":
+                who = _("%(player)s, as co-organiser") % {"player": who}
+            if d.get("user"):
+                return _("%(player)s, account %(account)s") % {"player": who, "account": d["user"]}
+            return str(who)
     if "player" in d:
         return str(d["player"])
     # Another helper's kind of event: its details as they are, readably.

@@ -24,6 +24,7 @@ SETTINGS = (
     "is_public",
     "players_may_enter",
     "live_guests",
+    "bot_matches",
 )
 
 

@@ -13,6 +13,7 @@ from leagues.errors import StaleEdit
 from .league_log import LeagueEvent, log_event
 from .match import Match
 from .roster import _atomic
+from .season import Season
 from .standing import refresh_standings
 
 
@@ -35,7 +36,9 @@ def abandon_match(match: Match, by, expected_version: int) -> None:
             code="finished",
         )
     Match.objects.filter(pk=match.pk).update(status=Match.Status.ABANDONED)
-    refresh_standings(match.league_id, [seat.player_id for seat in match.seats.all()])
+    refresh_standings(
+        match.league_id, [seat.player_id for seat in match.seats.all()], match.season_id
+    )
     log_event(match.league, LeagueEvent.Action.MATCH_ABANDONED, by=by, **_details(match))
     match.refresh_from_db()
 
@@ -45,6 +48,8 @@ def delete_match(match: Match, by, expected_version: int) -> None:
     """Delete the match and its rounds; the league's ratings and the standings of its players
     are computed again."""
     locked = Match.objects.select_for_update().get(pk=match.pk)
+    # An archived season is read-only, deletions included (docs/seasons.md).
+    Season.objects.get(pk=locked.season_id).refuse_changes()
     if locked.version != expected_version:
         raise StaleEdit(_changed_meanwhile(), code="stale")
     details = _details(locked)
@@ -54,7 +59,7 @@ def delete_match(match: Match, by, expected_version: int) -> None:
     locked.delete()
     if counted:
         league.rerate()
-    refresh_standings(league.pk, seated)
+    refresh_standings(league.pk, seated, locked.season_id)
     log_event(league, LeagueEvent.Action.MATCH_DELETED, by=by, **details)
 
 

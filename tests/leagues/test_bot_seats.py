@@ -55,10 +55,13 @@ def test_the_peoples_results_are_recorded_and_the_bots_stay_off_the_league(
     # The sheet still adds up: the bots' totals are kept, as played.
     assert [s.total for s in seats] == table.match_state["totals"]
     assert sorted(p.display_name for p in league.players.all()) == ["Pia", "olga"]
-    assert names(PlayerStanding.objects.filter(league=league)) == ["Pia", "olga"]
-    assert names(PlayerRating.objects.filter(league=league)) == ["Pia", "olga"]
+    assert names(PlayerStanding.objects.filter(league=league, season=None)) == ["Pia", "olga"]
+    assert names(PlayerRating.objects.filter(league=league, season=None)) == ["Pia", "olga"]
     # Ranked between themselves by their places at the table.
-    ratings = {r.player.display_name: r.ordinal for r in PlayerRating.objects.filter(league=league)}
+    ratings = {
+        r.player.display_name: r.ordinal
+        for r in PlayerRating.objects.filter(league=league, season=None)
+    }
     first, second = sorted(seats[:2], key=lambda seat: seat.place)
     if first.place < second.place:
         assert ratings[first.player.display_name] > ratings[second.player.display_name]
@@ -112,7 +115,7 @@ def test_one_person_among_bots_is_recorded_but_not_rated(league, organiser):
     match = table.recorded_match
     assert match is not None and match.is_finished
     assert [p.display_name for p in league.players.all()] == ["olga"]
-    row = PlayerStanding.objects.get(league=league)
+    row = PlayerStanding.objects.get(league=league, season=None)
     assert row.player.display_name == "olga" and row.played == 1
     # No one to be ranked against: no rating rather than a rating against bots.
     assert not PlayerRating.objects.filter(league=league).exists()
@@ -127,7 +130,7 @@ def test_a_bot_winning_the_match_is_no_win_for_anyone(league, organiser, member)
             break
     else:
         pytest.skip("no seed gave a bot the match")
-    standings = {row.player.display_name: row for row in PlayerStanding.objects.all()}
+    standings = {row.player.display_name: row for row in PlayerStanding.objects.filter(season=None)}
     won = sum(
         1
         for match in Match.objects.all()
@@ -158,7 +161,8 @@ def test_the_migration_turns_recorded_bots_into_bot_players(django_user_model):
     organiser = django_user_model.objects.get(username=demo.ORGANISER)
     member = django_user_model.objects.get(username=demo.MEMBER)
     people_before = {
-        row.player_id: row.figures() for row in PlayerStanding.objects.filter(league=riverside)
+        row.player_id: row.figures()
+        for row in PlayerStanding.objects.filter(league=riverside, season=None)
     }
     anna = Player.objects.get(display_name=demo.MEMBER_PLAYER)
     assert anna.user == member
@@ -177,7 +181,8 @@ def test_the_migration_turns_recorded_bots_into_bot_players(django_user_model):
     assert not PlayerRating.objects.filter(player__is_bot=True).exists()
     # The people's standings are what a rebuild gives; the demo's players' did not change.
     stored = {
-        row.player_id: row.figures() for row in PlayerStanding.objects.filter(league=riverside)
+        row.player_id: row.figures()
+        for row in PlayerStanding.objects.filter(league=riverside, season=None)
     }
     assert stored == {row.player_id: row.figures() for row in compute_standings(riverside.pk)}
     for player_id, figures in people_before.items():
@@ -185,11 +190,13 @@ def test_the_migration_turns_recorded_bots_into_bot_players(django_user_model):
             assert stored[player_id] == figures
     # The ratings are the league's own rating without the bots.
     migrated = {
-        r.player_id: round(r.ordinal, 9) for r in PlayerRating.objects.filter(league=riverside)
+        r.player_id: round(r.ordinal, 9)
+        for r in PlayerRating.objects.filter(league=riverside, season=None)
     }
     riverside.rerate()
     assert migrated == {
-        r.player_id: round(r.ordinal, 9) for r in PlayerRating.objects.filter(league=riverside)
+        r.player_id: round(r.ordinal, 9)
+        for r in PlayerRating.objects.filter(league=riverside, season=None)
     }
     # Nothing else is taken for a bot: a person never is, nor a name alone.
     assert Player.objects.get(user=member).is_bot is False
@@ -219,8 +226,8 @@ def test_a_league_file_keeps_its_bots_bots(league, organiser, member):
         "Bot 4 here",
     ]
     assert sorted(copy.players.values_list("display_name", flat=True)) == ["olga", "pia"]
-    assert names(PlayerStanding.objects.filter(league=copy)) == ["olga", "pia"]
-    assert names(PlayerRating.objects.filter(league=copy)) == ["olga", "pia"]
+    assert names(PlayerStanding.objects.filter(league=copy, season=None)) == ["olga", "pia"]
+    assert names(PlayerRating.objects.filter(league=copy, season=None)) == ["olga", "pia"]
 
 
 @pytest.mark.django_db
