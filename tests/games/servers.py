@@ -68,12 +68,16 @@ def daphne_command(port: int) -> list[str]:
 
 @contextmanager
 def running(
-    command: Callable[[int], list[str]], env: dict[str, str], log: Path, append: bool = False
+    command: Callable[[int], list[str]],
+    env: dict[str, str],
+    log: Path,
+    append: bool = False,
+    port: int | None = None,
 ) -> Iterator[tuple[int, subprocess.Popen]]:
-    """A server process, `command(port)` on a free port with `env`, its output in `log`;
-    yields the port once it listens and the process (to kill it), and stops it afterwards
-    if it still runs."""
-    port = free_port()
+    """A server process, `command(port)` on `port` (default: a free one) with `env`, its
+    output in `log`; yields the port once it listens and the process (to kill it), and stops
+    it afterwards if it still runs."""
+    port = port or free_port()
     with log.open("a" if append else "w") as output:  # the server holds its own copy
         process = subprocess.Popen(
             command(port), cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
