@@ -40,7 +40,7 @@ def rebuilt(league: League) -> dict[int, tuple]:
 
 
 def counted(league: League) -> dict[int, tuple]:
-    """The figures as the README defines them, counted in Python from every seat and hand."""
+    """The figures as docs/leagues.md defines them, counted in Python from every seat and hand."""
     figures: dict[int, list] = {}
     for seat in Seat.objects.filter(match__league=league).select_related("match"):
         row = figures.setdefault(seat.player_id, [0, 0, 0, 0, None])
