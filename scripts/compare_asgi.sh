@@ -8,8 +8,8 @@
 # Arguments: table counts (default 50 150). COMPARE_ROUNDS (default 2) rounds of every setup
 # per table count, the second round in reverse order; COMPARE_DURATION seconds of play each
 # (default 30); COMPARE_SETUPS (default "daphne:redis uvicorn:redis daphne:pubsub
-# uvicorn:pubsub"); the server `daphne30` is daphne given 30 s instead of 5 to accept a
-# websocket (--websocket_connect_timeout 30). uvicorn needs
+# uvicorn:pubsub"); the server `daphne` is daphne with its own 5 s to accept a websocket,
+# `daphne30` daphne given 30 s (--websocket_connect_timeout 30, as deployed). uvicorn needs
 # `.venv/bin/pip install 'uvicorn[standard]'`. Each run's report is printed under a header
 # naming its setup, with the load average before it.
 set -uo pipefail

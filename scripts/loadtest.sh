@@ -12,7 +12,8 @@
 # games.loadtest; its exit status is ours. Each server's log: $TMPDIR/loadtest-daphne-N.log.
 # LOADTEST_SERVER=uvicorn runs uvicorn instead of daphne (to compare them, docs/benchmarks.md;
 # `.venv/bin/pip install 'uvicorn[standard]'` first: it is not a dependency);
-# LOADTEST_SERVER_ARGS adds options to the server's command line.
+# LOADTEST_SERVER_ARGS replaces the server's extra options (daphne's default is the
+# production one, --websocket_connect_timeout 30; set it empty for daphne's own 5 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
@@ -20,7 +21,9 @@ export DEBUG=${DEBUG:-0} SECURE_SSL_REDIRECT=0
 export SECRET_KEY=${SECRET_KEY:-$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')}
 SERVERS=${LOADTEST_SERVERS:-1}
 SERVER=${LOADTEST_SERVER:-daphne}
-read -r -a SERVER_ARGS <<<"${LOADTEST_SERVER_ARGS:-}"
+DEFAULT_ARGS=""
+if [ "$SERVER" = daphne ]; then DEFAULT_ARGS="--websocket_connect_timeout 30"; fi
+read -r -a SERVER_ARGS <<<"${LOADTEST_SERVER_ARGS-$DEFAULT_ARGS}"
 if [ "$SERVERS" -gt 1 ] && [ -z "${REDIS_URL:-}" ]; then
     echo "loadtest: $SERVERS servers share tables only through Redis: set REDIS_URL" >&2
     exit 2

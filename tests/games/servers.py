@@ -61,8 +61,12 @@ def migrate(env: dict[str, str]) -> None:
 
 
 def daphne_command(port: int) -> list[str]:
+    # As deployed (docs/deployment.md): 30 s to accept a websocket, not daphne's 5, which
+    # dropped handshakes on a loaded machine and made connection storms collapse.
     return [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)] + [
-        "mhing_site.asgi:application"
+        "--websocket_connect_timeout",
+        "30",
+        "mhing_site.asgi:application",
     ]
 
 
