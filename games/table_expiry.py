@@ -1,5 +1,5 @@
 """Tables do not stay open for ever: the creator may close one, and an abandoned one closes
-by itself (the rule is in README "Live play" and docs/live_protocol.md).
+by itself (the rule is in docs/live_play.md and docs/live_protocol.md).
 
 A table is abandoned when nobody has a socket open at it and nothing has changed there for
 MHING_WAITING_TABLE_HOURS (2) while waiting for players, or MHING_PLAYING_TABLE_HOURS (24)

@@ -5,7 +5,7 @@ a query per row: the standings read each player's figures as kept in step with t
 the best hands), the index a correlated subquery where one row needs a count from another
 table.
 
-Definitions (README, "Leagues: standings and players"):
+Definitions (docs/leagues.md, "Leagues: standings and players"):
 
 * matches played: matches the player is seated in, running ones included;
 * match wins: finished matches where the player's place is 1 (shared first places count);

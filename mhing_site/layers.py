@@ -53,6 +53,14 @@ class BlockingPoolRedisChannelLayer(RedisChannelLayer):
         address = host.pop("address", None)
         if address is None:
             raise ValueError("BlockingPoolRedisChannelLayer takes its hosts as redis:// URLs")
+        # redis-py 8 reads every answer within `socket_timeout`, 5 s by default: exactly
+        # channels_redis's `brpop_timeout`, the time its BZPOPMIN waits for a message before
+        # Redis answers "nothing". So whenever a process got no message for 5 s, the read
+        # could time out first, and the consumer waiting on it died with "Timeout reading
+        # from" (its socket closed with 1011; found by the restart test of
+        # tests/games/test_redis_processes.py, where one process idles while the other is
+        # down). Give Redis's answer time to arrive; a dead Redis is still noticed.
+        host.setdefault("socket_timeout", self.brpop_timeout + 5)
         return BlockingConnectionPool.from_url(
             address, max_connections=self.pool_size, timeout=self.pool_timeout, **host
         )

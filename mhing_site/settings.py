@@ -1,4 +1,4 @@
-"""Django settings for Mhing League, read from the environment (see README "Configuration").
+"""Django settings for Mhing League, read from the environment (see docs/configuration.md).
 
 Development needs no variables at all: DEBUG defaults on, SQLite and the in-memory channel
 layer are used. With DEBUG off there is no default for the secret key, and the HTTPS

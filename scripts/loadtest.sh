@@ -10,12 +10,20 @@
 # REDIS_URL) each get every table's seats in turn. The server runs as deployed, DEBUG=0
 # (DEBUG=1 in the environment measures the development settings instead). Arguments go to
 # games.loadtest; its exit status is ours. Each server's log: $TMPDIR/loadtest-daphne-N.log.
+# LOADTEST_SERVER=uvicorn runs uvicorn instead of daphne (to compare them, docs/benchmarks.md;
+# `.venv/bin/pip install 'uvicorn[standard]'` first: it is not a dependency);
+# LOADTEST_SERVER_ARGS replaces the server's extra options (daphne's default is the
+# production one, --websocket_connect_timeout 30; set it empty for daphne's own 5 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
 export DEBUG=${DEBUG:-0} SECURE_SSL_REDIRECT=0
 export SECRET_KEY=${SECRET_KEY:-$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')}
 SERVERS=${LOADTEST_SERVERS:-1}
+SERVER=${LOADTEST_SERVER:-daphne}
+DEFAULT_ARGS=""
+if [ "$SERVER" = daphne ]; then DEFAULT_ARGS="--websocket_connect_timeout 30"; fi
+read -r -a SERVER_ARGS <<<"${LOADTEST_SERVER_ARGS-$DEFAULT_ARGS}"
 if [ "$SERVERS" -gt 1 ] && [ -z "${REDIS_URL:-}" ]; then
     echo "loadtest: $SERVERS servers share tables only through Redis: set REDIS_URL" >&2
     exit 2
@@ -34,7 +42,13 @@ s = socket.socket()
 s.bind(("127.0.0.1", 0))
 print(s.getsockname()[1])')
     log="${TMPDIR:-/tmp}/loadtest-daphne-$number.log"
-    "$BIN/daphne" -b 127.0.0.1 -p "$port" mhing_site.asgi:application >"$log" 2>&1 &
+    if [ "$SERVER" = uvicorn ]; then
+        "$BIN/uvicorn" --host 127.0.0.1 --port "$port" --lifespan off --timeout-graceful-shutdown 5 \
+            "${SERVER_ARGS[@]}" mhing_site.asgi:application >"$log" 2>&1 &
+    else
+        "$BIN/daphne" -b 127.0.0.1 -p "$port" "${SERVER_ARGS[@]}" mhing_site.asgi:application \
+            >"$log" 2>&1 &
+    fi
     PIDS+=("$!")
     URLS+=(--url "ws://127.0.0.1:$port")
     for _ in $(seq 100); do

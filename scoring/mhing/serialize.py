@@ -55,7 +55,7 @@ def score_to_dict(score: Score) -> dict[str, Any]:
 
 
 def result_to_dict(hand_text: str, outcome: Score | InvalidHand | NotWinningHand) -> dict:
-    """One JSON object per hand, as `score_hand --json` prints it (documented in README)."""
+    """One JSON object per hand, as `score_hand --json` prints it (docs/score_hand.md)."""
     if isinstance(outcome, Score):
         return {"hand": hand_text, "ok": True, **score_to_dict(outcome)}
     error = "not_winning" if isinstance(outcome, NotWinningHand) else "invalid"

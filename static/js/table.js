@@ -18,6 +18,7 @@
   let attempts = 0;
   let retryTimer = null;
   let closedForGood = false;
+  const RETRY_CAP_MS = 8000; // the longest wait between two attempts
   let eventNotes = []; // what the events frames before the next snapshot said happened
 
   /* Connection ------------------------------------------------------------------------ */
@@ -67,10 +68,13 @@
 
   function reconnectLater() {
     if (retryTimer || closedForGood) return;
-    // Exponential backoff with jitter, so a restarted server is not hit by every page at
-    // the same instant.
-    const base = Math.min(15000, 500 * 2 ** attempts);
-    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    // Exponential backoff, capped so a page is back within RETRY_CAP_MS of the server
+    // coming back (issue 14: within 10 s of a restart), with jitter so 500 pages whose
+    // sockets closed at once do not all come back at the same instant: each waits between
+    // half and all of 0.5 s, 1 s, 2 s, 4 s, then 8 s. games/loadtest.py's --reconnect
+    // clients wait the same way.
+    const base = Math.min(RETRY_CAP_MS, 500 * 2 ** attempts);
+    const delay = Math.round(base * (0.5 + Math.random() * 0.5));
     attempts += 1;
     setConnection("reconnecting", Math.max(1, Math.round(delay / 1000)));
     retryTimer = setTimeout(connect, delay);

@@ -61,19 +61,27 @@ def migrate(env: dict[str, str]) -> None:
 
 
 def daphne_command(port: int) -> list[str]:
+    # As deployed (docs/deployment.md): 30 s to accept a websocket, not daphne's 5, which
+    # dropped handshakes on a loaded machine and made connection storms collapse.
     return [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)] + [
-        "mhing_site.asgi:application"
+        "--websocket_connect_timeout",
+        "30",
+        "mhing_site.asgi:application",
     ]
 
 
 @contextmanager
 def running(
-    command: Callable[[int], list[str]], env: dict[str, str], log: Path, append: bool = False
+    command: Callable[[int], list[str]],
+    env: dict[str, str],
+    log: Path,
+    append: bool = False,
+    port: int | None = None,
 ) -> Iterator[tuple[int, subprocess.Popen]]:
-    """A server process, `command(port)` on a free port with `env`, its output in `log`;
-    yields the port once it listens and the process (to kill it), and stops it afterwards
-    if it still runs."""
-    port = free_port()
+    """A server process, `command(port)` on `port` (default: a free one) with `env`, its
+    output in `log`; yields the port once it listens and the process (to kill it), and stops
+    it afterwards if it still runs."""
+    port = port or free_port()
     with log.open("a" if append else "w") as output:  # the server holds its own copy
         process = subprocess.Popen(
             command(port), cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
+import time
 from contextlib import ExitStack
 
 import pytest
@@ -162,3 +164,141 @@ def test_several_hundred_sockets_across_two_processes_lose_nothing(tmp_path):
     for n in range(2):
         log = (tmp_path / f"daphne-{n}.log").read_text()
         assert "Traceback" not in log and "Too many connections" not in log, log[-3000:]
+
+
+def choose(view: dict) -> dict:
+    return next((x for x in view["actions"] if x["type"] == "discard"), view["actions"][0])
+
+
+async def play_moves(pairs, moves: int) -> list[tuple[str, int]]:
+    """At each table, whoever must act acts `moves` times; both seats hold each answer's
+    version before the next move. The (slug, version) of every action the server took."""
+    taken = []
+    for _ in range(moves):
+        for slug, seats in pairs:
+            mover = next((s for s in seats if s.snapshot["view"]["actions"]), None)
+            if mover is None:
+                continue
+            answer = await mover.act(choose(mover.snapshot["view"]))
+            assert answer["type"] == "snapshot", answer
+            taken.append((slug, answer["version"]))
+            for seat in seats:
+                await seat.until(lambda s, v=answer["version"]: s.version >= v)
+    return taken
+
+
+async def test_a_killed_process_restarted_on_its_port_has_its_pages_back_within_10_s(tmp_path):
+    """Issue 14: six tables, each with one seat on process A and one on process B (sharing
+    Redis and the database). A is killed (SIGKILL: no shutdown code runs) while its sockets
+    are open; B's players go on playing; A is started again on the same port. Each page
+    connected to A, reconnecting as static/js/table.js does, is back and holds the table's
+    current state within 10 s of A listening again, and the tables go on through both
+    processes: no action taken before, during or after the outage is missing from any page."""
+    from .reconnecting import ReconnectingSeat
+    from .servers import daphne_command, running
+
+    env = sqlite_env(tmp_path)
+    env["MHING_TURN_TIMEOUT"] = "600"  # no idle-turn bot: only the players move
+    migrate(env)
+    tables = prepare_tables(env, 6, 2)
+    log_a, log_b = tmp_path / "daphne-a.log", tmp_path / "daphne-b.log"
+    with ExitStack() as stack:
+        port_b, _ = stack.enter_context(running(daphne_command, env, log_b))
+        # Killed below; its context then finds nothing left to stop.
+        port_a, process_a = stack.enter_context(running(daphne_command, env, log_a))
+        pairs = []
+        for table in tables:
+            seats = [
+                ReconnectingSeat(port, table["slug"], seat["cookie"], f"{table['slug']}{n}")
+                for n, (port, seat) in enumerate(zip((port_a, port_b), table["seats"], strict=True))
+            ]
+            pairs.append((table["slug"], seats))
+        everyone = [seat for _, seats in pairs for seat in seats]
+        on_a = [seats[0] for _, seats in pairs]
+        for seat in everyone:
+            seat.start()
+        try:
+            for seat in everyone:
+                await seat.until(
+                    lambda s: (
+                        s.snapshot and all(x["connected"] for x in s.snapshot["table"]["seats"])
+                    )
+                )
+            taken = await play_moves(pairs, 2)
+
+            os.kill(process_a.pid, signal.SIGKILL)
+            process_a.wait()
+            for seat in on_a:
+                await seat.until(lambda s: s.socket is None, timeout=10)
+            down = time.monotonic()
+            # While A is down, B's players take the moves that are theirs.
+            for slug, (_page_a, page_b) in pairs:
+                if page_b.snapshot["view"]["actions"]:
+                    answer = await page_b.act(choose(page_b.snapshot["view"]))
+                    assert answer["type"] == "snapshot", answer
+                    taken.append((slug, answer["version"]))
+            # A few seconds down, so the pages' backoff has grown as after a real restart.
+            await asyncio.sleep(max(0.0, 3 - (time.monotonic() - down)))
+
+            with running(daphne_command, env, log_a, append=True, port=port_a):
+                back = time.monotonic()
+                for seat in on_a:
+                    await seat.until(
+                        lambda s: s.opened[-1] > back and s.snapshot["received_at"] > back,
+                        timeout=12,
+                    )
+                took = [seat.snapshot["received_at"] - back for seat in on_a]
+                print(f"pages back after A listened again: max {max(took):.2f} s, {took}")
+                assert max(took) <= 10, took
+                assert all(seat.refused >= 1 for seat in on_a)  # they did try while A was down
+                # Every action taken so far, including B's during the outage, is in the state
+                # the page on A came back to.
+                for slug, (page_a, _page_b) in pairs:
+                    newest = max(v for s, v in taken if s == slug)
+                    assert page_a.version >= newest, (slug, page_a.version, newest)
+                    await page_a.until(lambda s: s.snapshot["table"]["seats"][0]["connected"])
+                # And the tables go on through both processes.
+                taken += await play_moves(pairs, 3)
+                for slug, seats in pairs:
+                    newest = max(v for s, v in taken if s == slug)
+                    for seat in seats:
+                        assert seat.version >= newest
+                        versions = [f["version"] for f in seat.frames if f["type"] == "snapshot"]
+                        # sync may repeat the snapshot the server sent on connect, no more
+                        assert all(b >= a for a, b in zip(versions, versions[1:], strict=False)), (
+                            versions
+                        )
+        finally:
+            for seat in everyone:
+                await seat.stop()
+    for log in (log_a, log_b):
+        text = log.read_text()
+        assert "Traceback" not in text, text[-3000:]
+
+
+async def test_a_socket_idle_longer_than_the_layers_wait_stays_open(tmp_path):
+    """Nothing happens at a table for 12 s (people think, or wait for a friend): its socket
+    on a process using Redis stays open and still works. With redis-py 8's 5 s read
+    timeout, equal to channels_redis's 5 s BZPOPMIN, an idle process's consumer died with
+    "Timeout reading from" and its socket was closed with 1011 (mhing_site/layers.py)."""
+    from websockets.exceptions import ConnectionClosed
+
+    env = sqlite_env(tmp_path)
+    env["MHING_TURN_TIMEOUT"] = "600"  # no idle-turn bot: nothing moves by itself
+    migrate(env)
+    table = prepare_tables(env, 1, 2)[0]
+    log = tmp_path / "daphne.log"
+    with daphne(env, log) as port:
+        async with await open_player(port, table["slug"], table["seats"][0]["cookie"]) as socket:
+            player = Player(socket)
+            await player.until(lambda f: f["type"] == "snapshot")
+            try:
+                await asyncio.wait_for(socket.recv(), timeout=12)
+            except TimeoutError:
+                pass  # nothing came, as nothing happened
+            except ConnectionClosed as closed:
+                pytest.fail(f"the idle socket was closed: {closed!r}")
+            await socket.send(json.dumps({"type": "sync", "version": 0, "id": 1}))
+            assert (await player.receive())["type"] == "snapshot"
+    text = log.read_text()
+    assert "Traceback" not in text, text[-3000:]

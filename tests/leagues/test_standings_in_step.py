@@ -52,7 +52,7 @@ def rebuilt(league: League, season=None) -> dict[int, tuple]:
 
 
 def counted(league: League, season=None) -> dict[int, tuple]:
-    """The figures as the README defines them, counted in Python from every seat and hand
+    """The figures as docs/leagues.md defines them, counted in Python from every seat and hand
     (of one season, or all time)."""
     figures: dict[int, list] = {}
     seats = Seat.objects.filter(match__league=league).select_related("match")
