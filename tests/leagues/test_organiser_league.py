@@ -21,6 +21,7 @@ def settings_form(league: League, **changes) -> dict:
         "slug": league.slug,
         "default_variant": league.default_variant,
         "default_target": league.default_target,
+        "bot_matches": league.bot_matches,
         "version": league.version,
     }
     for flag in ("is_public", "players_may_enter", "live_guests"):
@@ -35,6 +36,7 @@ NEW_LEAGUE = {
     "slug": "",
     "default_variant": "points",
     "default_target": 500,
+    "bot_matches": "humans",
 }
 
 

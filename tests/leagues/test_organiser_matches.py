@@ -22,7 +22,8 @@ def url(match: Match, what: str) -> str:
 
 def standings(league) -> dict[int, tuple]:
     return {
-        row.player_id: row.figures()[2:] for row in PlayerStanding.objects.filter(league=league)
+        row.player_id: row.figures()[3:]
+        for row in PlayerStanding.objects.filter(league=league, season=None)
     }
 
 
@@ -84,7 +85,7 @@ class TestAbandoning:
         # standings; Pia and Quentin keep the finished match's figures.
         assert set(standings(league)) == {players[0].pk, players[1].pk}
         assert standings(league) == {
-            r.player_id: r.figures()[2:] for r in compute_standings(league.pk)
+            r.player_id: r.figures()[3:] for r in compute_standings(league.pk)
         }
         assert {r.player_id for r in PlayerRating.objects.filter(league=league)} == rating_before
         page = organiser_client.get(match.get_absolute_url()).content.decode()
@@ -137,7 +138,7 @@ class TestDeleting:
         assert not Match.objects.filter(pk=finished.pk).exists()
         assert not PlayerRating.objects.filter(league=league).exists()  # no finished match left
         assert standings(league) == {
-            r.player_id: r.figures()[2:] for r in compute_standings(league.pk)
+            r.player_id: r.figures()[3:] for r in compute_standings(league.pk)
         }
         assert standings(league)[players[0].pk][:3] == (1, 0, 0)  # the running match only
         event = league.events.get()
