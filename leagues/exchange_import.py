@@ -268,7 +268,7 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
             problems.append(Problem(f"{match_plan.where}: {_flat(error)}"))
             continue
         try:
-            rounds += replay.add(match, match_plan.rounds, players)
+            rounds += replay.add(match, match_plan.rounds, players, match_plan.abandoned)
         except ValidationError as error:
             problems.append(Problem(_flat(error)))
     if problems:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.mhing.match_scoring import MAX_PLAYERS
 
 from .exchange import FORMAT, FORMAT_VERSION
-from .models import League, Player, WinningHand
+from .models import League, Match, Player, WinningHand
 from .models.league import VariantChoice
 from .models.round import Outcome, WinType
 
@@ -76,6 +76,9 @@ class MatchPlan:
     round_limit: int | None
     rounds: list[RoundPlan]
     season: int | None = None  # the number of its season in the file's `seasons`
+    # "status": "abandoned" in the file (an organiser stopped it); running and finished
+    # follow from the rounds, so the file's word for those is not needed.
+    abandoned: bool = False
 
 
 @dataclass
@@ -390,10 +393,20 @@ class Reader:
         if len(self.problems) > found:
             return None
         season = self._positive(obj, "season", where)
+        status = self._choice(obj, "status", where, Match.Status.values)
         if len(self.problems) > found:
             return None
         return MatchPlan(
-            where, played_on, players, first_dealer, target, variant, round_limit, rounds, season
+            where,
+            played_on,
+            players,
+            first_dealer,
+            target,
+            variant,
+            round_limit,
+            rounds,
+            season,
+            abandoned=status == Match.Status.ABANDONED,
         )
 
     def _first_dealer(self, value: Any, players: list[str], where: str) -> int:

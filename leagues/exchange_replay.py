@@ -41,7 +41,13 @@ class Replay:
         self.seats: list[Seat] = []
         self.matches: list[tuple[Match, int]] = []  # each with its number of rounds
 
-    def add(self, match: Match, plans: Sequence[RoundPlan], players: dict[str, Player]) -> int:
+    def add(
+        self,
+        match: Match,
+        plans: Sequence[RoundPlan],
+        players: dict[str, Player],
+        abandoned: bool = False,
+    ) -> int:
         """Check and tally the rounds of `match`, just begun; the number of rounds. A refused
         round raises ValidationError naming it ("match 1 (2025-03-04), round 5: …")."""
         seats = list(match.seats.select_related("player").order_by("position"))
@@ -77,6 +83,14 @@ class Replay:
         for seat, total, place in zip(seats, tally.totals, tally.placings(), strict=True):
             seat.total, seat.place = total, place
         match.status = Match.Status.FINISHED if tally.finished else Match.Status.RUNNING
+        if abandoned:
+            if tally.finished:
+                where = plans[-1].where if plans else str(match.played_on)
+                raise ValidationError(
+                    _("%(where)s: the file says abandoned, but its rounds finish the match.")
+                    % {"where": where}
+                )
+            match.status = Match.Status.ABANDONED
         self.rounds += rounds
         self.seats += seats
         self.matches.append((match, len(rounds)))

@@ -96,6 +96,8 @@ class PlayerRecord:
         records: dict[int, LeagueRecord] = {}
         for seat in self.seats:
             record = records.setdefault(seat.match.league_id, LeagueRecord(seat.match.league))
+            if seat.match.is_abandoned:  # listed below, but counts for nothing, as in standings
+                continue
             record.played += 1
             record.wins += seat.won_match
             record.rounds_won += seat.rounds_won

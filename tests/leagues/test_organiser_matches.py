@@ -155,3 +155,32 @@ class TestDeleting:
         match.record_round(win(players[1]), by=organiser)
         organiser_client.post(url(match, "delete"), {"version": version})
         assert Match.objects.filter(pk=match.pk).exists()
+
+
+@pytest.mark.django_db
+class TestAbandonedElsewhere:
+    """An abandoned match counts for nothing on the player page either, and a league file
+    brings it back abandoned, not running."""
+
+    def test_the_player_page_does_not_count_it(self, organiser_client, league, match, players):
+        from leagues.records import PlayerRecord
+
+        organiser_client.post(url(match, "abandon"), {"version": match.version})
+        sven = players[3]  # sat only in the abandoned match
+        record = PlayerRecord(sven, type(league).objects.filter(pk=league.pk))
+        assert [r.played for r in record.leagues] == [0]
+        assert len(record.seats) == 1  # still listed among the player's matches
+
+    def test_a_league_file_keeps_it_abandoned(self, organiser_client, organiser, league, match):
+        from leagues.exchange import league_document
+        from leagues.exchange_import import import_league
+
+        organiser_client.post(url(match, "abandon"), {"version": match.version})
+        document = league_document(league)
+        copy = import_league(document, slug="copy", by=organiser).league
+        statuses = sorted(copy.matches.values_list("status", flat=True))
+        originals = sorted(league.matches.values_list("status", flat=True))
+        assert statuses == originals and Match.Status.ABANDONED in statuses
+        assert standings(copy).keys() == {
+            r.player_id for r in compute_standings(copy.pk) if r.season_id is None
+        }
