@@ -99,10 +99,17 @@ def cleanup(run: str) -> None:
     users.delete()
 
 
+# Refusals that say the seat answered after the table's deadline had closed the claim window
+# (a claim window closes only when every seat has answered, or at its deadline): the client
+# was slow, as a loaded machine makes it, and the server was right. Counted apart from errors.
+LATE_REASONS = frozenset({"no_claim_window"})
+
+
 @dataclass
 class Stats:
     actions: int = 0
     errors: dict[str, int] = field(default_factory=dict)
+    late: int = 0  # answers refused for one of LATE_REASONS
     answers: list[float] = field(default_factory=list)  # action → the actor's answer
     out_of_order: int = 0
     # Every snapshot each seat received: (slug, position) → [(version, at), ...] in order.
@@ -197,7 +204,10 @@ class Seat:
             self.last_snapshot = version
         if frame["type"] == "error":
             reason = frame.get("reason", "?")
-            self.stats.errors[reason] = self.stats.errors.get(reason, 0) + 1
+            if reason in LATE_REASONS:
+                self.stats.late += 1
+            else:
+                self.stats.errors[reason] = self.stats.errors.get(reason, 0) + 1
         if "reply_to" in frame:
             sent, was_action = self.sent_at.pop(frame["reply_to"], (None, False))
             if sent is not None:
@@ -343,6 +353,7 @@ def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
         f"action -> actor's answer: p50 {percentile(answers, 0.5):.1f} ms  "
         f"p99 {percentile(answers, 0.99):.1f} ms",
         f"errors {sum(stats.errors.values())} {stats.errors or ''}".rstrip(),
+        f"late answers {stats.late} (after the claim window's deadline)",
         f"lost: actions without broadcast {lost}, frames out of order {stats.out_of_order}, "
         f"clients failed {len(stats.failures)}",
     ]
