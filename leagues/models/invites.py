@@ -210,7 +210,12 @@ class Invite(models.Model):
         """Link `user` as the invitation says, inside the caller's transaction (sign-up
         creates the account in the same one, so a refusal leaves no account behind). Returns
         the user's player in the league, if any."""
-        invite = Invite.objects.select_for_update().select_related("player").get(pk=self.pk)
+        # The invitation's row only (`of`): its player is an outer join, which PostgreSQL
+        # refuses to lock ("FOR UPDATE cannot be applied to the nullable side of an outer
+        # join"); the player is locked on its own in _player_for.
+        invite = (
+            Invite.objects.select_for_update(of=("self",)).select_related("player").get(pk=self.pk)
+        )
         if not invite.is_open:
             raise InviteRefused(unusable_message(invite.state), code=invite.state)
         league = self.league

@@ -203,7 +203,7 @@ def link_account(league: League, player: Player, username: str, by) -> None:
 
 @_atomic
 def unlink_account(league: League, player: Player, by) -> None:
-    player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
     _check_record(by, player)
     if player.user is None:
         return
