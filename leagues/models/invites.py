@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
+from .roster import refuse_control_characters
 
 SALT = "leagues.invite"
 EXPIRY_DAYS = (1, 7, 30)
@@ -135,6 +136,7 @@ class Invite(models.Model):
         days: int = DEFAULT_EXPIRY_DAYS,
         by=None,
     ) -> Invite:
+        refuse_control_characters(new_player_name)
         new_player_name = " ".join(new_player_name.split())
         if role not in cls.Role.values:
             raise ValidationError(_("Choose whom you invite: a member or a co-organiser."))
