@@ -133,7 +133,9 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
                 )
                 other.record_round(RoundEntry(winner=players[1], hand=SMALL_HAND))
                 match.refresh_from_db()
+                other.refresh_from_db()
                 one["match"], one["version"] = match.pk, match.version
+                one["other"], one["other_version"] = other.pk, other.version
             elif kind == "season":
                 # A finished match of the current season, its only round being corrected.
                 match = Match.begin(

@@ -57,13 +57,12 @@ def entry(winner: int, hand: str, version: int) -> dict[str, str]:
 
 
 def run(
-    site: ClubSite, kind: str, sends: Callable[[dict], tuple[Callable, Callable]]
+    site: ClubSite, kind: str, sends: Callable[[dict], tuple[Callable, ...]]
 ) -> tuple[list[tuple[dict, list[Page]]], dict]:
     """Every try of the race: (the try's data, the two pages), and the database after."""
     outcomes = []
     for one in site.data["tries"][kind]:
-        first, second = sends(one)
-        outcomes.append((one, together(first, second)))
+        outcomes.append((one, together(*sends(one))))
     return outcomes, site.dump(kind)
 
 
@@ -142,9 +141,9 @@ def test_an_invitation_revoked_while_being_accepted_is_either_used_or_withdrawn(
     report(capsys, "revoke vs accept", seen)
 
 
-def test_a_merge_racing_a_round_of_the_merged_player_loses_nothing(site, capsys):
+def test_a_merge_racing_rounds_of_both_players_loses_nothing(site, capsys):
     """Olga merges Pia into Quinn (the same person, typed twice) while Otto saves a round
-    Pia won in her running match."""
+    Pia won in her running match and, in another tab, a round Quinn won in his."""
 
     def sends(one):
         olga, otto = site.organisers()
@@ -161,12 +160,17 @@ def test_a_merge_racing_a_round_of_the_merged_player_loses_nothing(site, capsys)
                 entry(pia, BIG_HAND, one["version"]),
                 barrier,
             ),
+            lambda barrier: otto.post(
+                f"{base}/matches/{one['other']}/rounds/new/",
+                entry(quinn, SMALL_HAND, one["other_version"]),
+                barrier,
+            ),
         )
 
     outcomes, held = run(site, "merge", sends)
     seen = Counter()
-    for one, (merged, saved) in outcomes:
-        no_server_error([merged, saved])
+    for one, (merged, saved, quinns) in outcomes:
+        no_server_error([merged, saved, quinns])
         league = held[one["slug"]]
         suffix = one["slug"].replace("-", "")
         assert "is merged into" in merged.words, merged.words
@@ -181,6 +185,14 @@ def test_a_merge_racing_a_round_of_the_merged_player_loses_nothing(site, capsys)
             assert saved.status in (200, 400, 409), saved.status
             assert match["rounds"] == [[1, f"Quinn{suffix}"]]
             seen[f"round refused: {refusal(saved)}"] += 1
+        # Quinn's own round is no business of the merge: it is saved, or told "busy".
+        other = league["matches"][str(one["other"])]
+        if "Round 2 saved" in quinns.words:
+            assert other["rounds"] == [[1, f"Quinn{suffix}"], [2, f"Quinn{suffix}"]]
+        else:
+            assert BUSY in quinns.words, quinns.words[-400:]
+            assert other["rounds"] == [[1, f"Quinn{suffix}"]]
+            seen["Quinn's round busy"] += 1
         standings_as_rebuilt(league)
     report(capsys, "merge vs round save", seen)
 
