@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
+from django.http import Http404
 from django.utils.translation import gettext as _
 from psycopg_pool import PoolTimeout
 
@@ -34,6 +35,16 @@ class MatchFinished(ValidationError):
 
 class SeasonArchived(ValidationError):
     """The match belongs to an archived season: nothing in it may change (docs/seasons.md)."""
+
+
+class MatchGone(Http404):
+    """The match was deleted (by another organiser) while this save waited for it: the same
+    404 its address now gives anyone, with what happened as its message, never a server
+    error (tests/faults/test_concurrent_club_season.py)."""
+
+
+def match_gone() -> MatchGone:
+    return MatchGone(_("This match was deleted meanwhile by an organiser: nothing was saved."))
 
 
 def round_gone(number: int) -> StaleEdit:

@@ -22,6 +22,7 @@ from scoring.mhing.match_scoring import MAX_PLAYERS
 
 from .models import League, Match, Player, RoundEntry
 from .models.league import VariantChoice
+from .models.roster import refuse_control_characters
 from .models.round import Outcome, WinType
 
 QUICK_TARGETS = (500, 200, 100)
@@ -114,7 +115,12 @@ class MatchForm(forms.Form):
             elif chosen:
                 seats[seat] = int(chosen)
             elif name:
-                seats[seat] = name
+                try:
+                    refuse_control_characters(data.get(f"seat{seat}_name") or "")
+                except ValidationError as error:
+                    self.add_error(f"seat{seat}_name", error)
+                else:
+                    seats[seat] = name
         if len(seats) < 2:
             self.add_error(None, _("Choose at least two players."))
         dealer = data.get("first_dealer")

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
+from .roster import refuse_control_characters
 
 SALT = "leagues.invite"
 EXPIRY_DAYS = (1, 7, 30)
@@ -135,6 +136,7 @@ class Invite(models.Model):
         days: int = DEFAULT_EXPIRY_DAYS,
         by=None,
     ) -> Invite:
+        refuse_control_characters(new_player_name)
         new_player_name = " ".join(new_player_name.split())
         if role not in cls.Role.values:
             raise ValidationError(_("Choose whom you invite: a member or a co-organiser."))
@@ -210,7 +212,12 @@ class Invite(models.Model):
         """Link `user` as the invitation says, inside the caller's transaction (sign-up
         creates the account in the same one, so a refusal leaves no account behind). Returns
         the user's player in the league, if any."""
-        invite = Invite.objects.select_for_update().select_related("player").get(pk=self.pk)
+        # The invitation's row only (`of`): its player is an outer join, which PostgreSQL
+        # refuses to lock ("FOR UPDATE cannot be applied to the nullable side of an outer
+        # join"); the player is locked on its own in _player_for.
+        invite = (
+            Invite.objects.select_for_update(of=("self",)).select_related("player").get(pk=self.pk)
+        )
         if not invite.is_open:
             raise InviteRefused(unusable_message(invite.state), code=invite.state)
         league = self.league

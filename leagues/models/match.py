@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from leagues.errors import MatchFinished, StaleEdit, refused_when_busy, round_gone
+from leagues.errors import MatchFinished, StaleEdit, match_gone, refused_when_busy, round_gone
 from scoring.mhing.match_scoring import (
     MatchRules,
     MatchTally,
@@ -307,7 +307,9 @@ class Match(models.Model):
         with the `stale()` message when its version is no longer `expected_version`. Every
         check of a version happens after this, under the lock (SQLite: the write lock taken
         at BEGIN IMMEDIATE), or a change made in between would slip through."""
-        match = Match.objects.select_for_update().get(pk=self.pk)
+        match = Match.objects.select_for_update().filter(pk=self.pk).first()
+        if match is None:  # deleted by someone else while this save waited for its lock
+            raise match_gone()
         if match.is_abandoned:
             raise MatchFinished(_("This match was abandoned: its rounds stay as they are."))
         # Under the lock: starting a new season holds its matches' rows while it archives

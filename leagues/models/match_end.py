@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from leagues.errors import StaleEdit
+from leagues.errors import StaleEdit, match_gone
 
 from .league_log import LeagueEvent, log_event
 from .match import Match
@@ -47,7 +47,9 @@ def abandon_match(match: Match, by, expected_version: int) -> None:
 def delete_match(match: Match, by, expected_version: int) -> None:
     """Delete the match and its rounds; the league's ratings and the standings of its players
     are computed again."""
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+    locked = Match.objects.select_for_update().filter(pk=match.pk).first()
+    if locked is None:  # two deletions at once: the other one was first
+        raise match_gone()
     # An archived season is read-only, deletions included (docs/seasons.md).
     Season.objects.get(pk=locked.season_id).refuse_changes()
     if locked.version != expected_version:

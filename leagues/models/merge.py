@@ -6,12 +6,13 @@ standings of every league concerned are computed again from scratch."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.db.models import F
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from .league import League
 from .league_log import LeagueEvent, log_event
-from .match import Seat
+from .match import Match, Seat
 from .people import Player
 from .roster import _atomic, _check_record, player_leagues
 from .round import Round
@@ -26,6 +27,19 @@ def merge_players(league: League, merged: Player, kept: Player, by) -> list[Leag
     (leagues.models.roster)."""
     if merged.pk == kept.pk:
         raise ValidationError(_("Choose two different players."), code="same")
+    # The players' matches first, in the order a round's save takes its locks (its
+    # match, then the league): a round saved in one of them meanwhile lands before the merge
+    # (which then moves it too) or is refused as stale (the versions are bumped below); the
+    # other order deadlocked on PostgreSQL (tests/faults/test_concurrent_club_season.py).
+    # The kept player's matches too: a round they win commits with a key-share lock on
+    # their row, which the merge holds.
+    both = (
+        Match.objects.select_for_update(of=("self",))
+        .filter(seats__player__in=[merged.pk, kept.pk])
+        .order_by("pk")
+        .values_list("pk", "seats__player")
+    )
+    matches = [pk for pk, seated in both if seated == merged.pk]
     locked = {
         p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[merged.pk, kept.pk])
     }
@@ -62,6 +76,8 @@ def merge_players(league: League, merged: Player, kept: Player, by) -> list[Leag
     leagues = list(player_leagues(merged))
     merged_name, kept_name = merged.display_name, kept.display_name
     moved = Seat.objects.filter(player=merged).update(player=kept)
+    # A score sheet shown before the merge names a player who is gone: its saves are stale.
+    Match.objects.filter(pk__in=matches).update(version=F("version") + 1)
     for field in ("winner", "discarder", "dealer"):
         Round.objects.filter(**{field: merged}).update(**{field: kept})
     for each in leagues:

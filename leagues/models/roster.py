@@ -15,6 +15,8 @@ nothing.
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -29,8 +31,32 @@ from .people import Player
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
 
 
+# The bidirectional controls: invisible, they reorder the text around them on every page and
+# print-out ("Eve\u202egnp.exe" shows as "Eveexe.png").
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def refuse_control_characters(name: str) -> None:
+    """Refuse a name holding control characters (C0, DEL, C1: Unicode's "Cc") or
+    bidirectional controls, checked before spaces are collapsed (Python counts some of them
+    as spaces). The zero-width joiners stay allowed: some scripts and emoji need them."""
+    if any(
+        unicodedata.category(c) == "Cc" and c not in " \t\r\n" or c in _BIDI_CONTROLS for c in name
+    ):
+        raise ValidationError(
+            _(
+                "A name cannot contain control characters (invisible characters that change "
+                "how text shows or prints). Type the name again."
+            ),
+            code="control_characters",
+        )
+
+
 def clean_name(name: str) -> str:
     """The name as stored: spaces collapsed (as the match form does)."""
+    refuse_control_characters(name or "")
     name = " ".join((name or "").split())
     if not name:
         raise ValidationError(_("Enter a name."), code="no_name")
@@ -203,7 +229,7 @@ def link_account(league: League, player: Player, username: str, by) -> None:
 
 @_atomic
 def unlink_account(league: League, player: Player, by) -> None:
-    player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
     _check_record(by, player)
     if player.user is None:
         return

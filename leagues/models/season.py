@@ -113,16 +113,28 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
     from .league_log import LeagueEvent, log_event
     from .match import Match
 
-    lock_league(league.pk)
+    def hold_matches(season: Season) -> list:
+        return list(
+            Match.objects.select_for_update()
+            .filter(season=season)
+            .order_by("played_on", "pk")
+            .values_list("pk", "status", "played_on")
+        )
+
     old = current_season(league)
     # Hold every match of the old season, so a correction saving at this moment either
-    # finishes before the season is archived or sees it archived (Match._lock).
-    matches = list(
-        Match.objects.select_for_update()
-        .filter(season=old)
-        .order_by("played_on", "pk")
-        .values_list("pk", "status", "played_on")
-    )
+    # finishes before the season is archived or sees it archived (Match._lock). The matches
+    # first, then the league, in the order a round's save takes them (Match._lock, then
+    # refresh_standings): the other order deadlocked against a correction on PostgreSQL
+    # (tests/faults/test_concurrent_club_season.py).
+    hold_matches(old)
+    lock_league(league.pk)
+    if current_season(league).pk != old.pk:
+        raise SeasonNotStarted(
+            _("Another organiser started a new season meanwhile. Nothing was changed."),
+            code="stale",
+        )
+    matches = hold_matches(old)  # again under the league's lock: any begun meanwhile
     running = [pk for pk, status, _day in matches if status == Match.Status.RUNNING]
     if running:
         raise SeasonNotStarted(running_message(running), code="running")
@@ -141,6 +153,13 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
                 % {"date": old.starts_on.isoformat()}
             },
             code="starts_on",
+        )
+    # A start beyond next year is a typing slip (year 9999 left no later date for the season
+    # after it): refused, with the limit said.
+    if starts_on > timezone.localdate() + timedelta(days=366):
+        raise SeasonNotStarted(
+            {"starts_on": _("The new season must start at most a year from today.")},
+            code="starts_on_far",
         )
     season = open_next_season(league, old, name=name, starts_on=starts_on, by=by)
     log_event(
