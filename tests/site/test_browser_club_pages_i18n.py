@@ -9,9 +9,7 @@ notice on a phone in their own language:
 * no English is left: the page's visible text holds none of the site's own English msgids
   (locale/*/django.po) that the language translates differently.
 
-A second group drives the flows a club organiser uses by keyboard only, and over a slow
-network (Chrome DevTools' network throttling): a form sent twice by an impatient tap creates
-one thing, and the button shows it is working. Run with
+Run with
 `pytest -m browser tests/site/test_browser_club_pages_i18n.py`; set MHING_SCREENSHOTS to keep
 screenshots of each page.
 """
@@ -21,10 +19,10 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
 from datetime import date
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -153,8 +151,10 @@ PAGES: dict[str, tuple[str | None, Callable[[Any], str]]] = {
     "mahjongg-calculator": (None, lambda user: reverse("scoring:mahjongg_calculator")),
     "mahjongg-calculator-hand": (
         None,
-        lambda user: reverse("scoring:mahjongg_calculator")
-        + "?hand=[5b5b5b5b]+123c+456c+789c+22k+F3+S3+seat=W+round=S+win=2k+by=kan",
+        lambda user: (
+            reverse("scoring:mahjongg_calculator")
+            + "?hand=[5b5b5b5b]+123c+456c+789c+22k+F3+S3+seat=W+round=S+win=2k+by=kan"
+        ),
     ),
 }
 
