@@ -323,3 +323,68 @@ def test_each_club_page_fits_a_phone_and_speaks_the_language(
         for name, found in report.items()
         for kind, items in found.items()
     )
+
+
+# -- keyboard only, over a slow network --------------------------------------------------
+
+SLOW = {"offline": False, "latency": 400, "downloadThroughput": 50_000, "uploadThroughput": 50_000}
+
+
+def slow_network(context: BrowserContext, page: Page) -> None:
+    """Chrome DevTools' throttling: 400 ms before each answer, 50 kB/s each way."""
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", SLOW)
+
+
+# Two taps on a button, the second while the first is on its way; what the button says in
+# between.
+TWO_TAPS = """(id) => new Promise(done => {
+    const button = document.getElementById(id);
+    button.click();
+    setTimeout(() => {
+        const busy = button.getAttribute("aria-disabled");
+        button.click();
+        done(busy);
+    }, 150);
+})"""
+
+
+def test_a_club_night_is_seated_by_keyboard_and_a_second_tap_creates_nothing_more(
+    site, phone, live_server
+) -> None:
+    context = phone("de", site)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("leagues:night_new", args=["riverside"]))
+    slow_network(context, page)
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    # Tick four players by keyboard: Space on a check box, Tab to the next; Enter sends.
+    page.locator("#id_present_0").focus()
+    for _ in range(4):
+        page.keyboard.press("Space")
+        page.keyboard.press("Tab")
+    page.locator("#propose-tables").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#create-matches")
+    posts.clear()
+
+    busy = page.evaluate(TWO_TAPS, "create-matches")
+    page.wait_for_url(re.compile(r".*/nights/\d+/$"))
+
+    assert busy == "true", "the button did not show that the form was on its way"
+    assert len(posts) == 1
+    assert ClubNight.objects.count() == 1
+    assert page.locator(".message-success").is_visible()
+
+
+def test_mahjongg_calculator_taps_on_a_slow_network_are_all_kept(site, phone, live_server):
+    context = phone("fr", None)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("scoring:mahjongg_calculator"))
+    slow_network(context, page)
+    for tile in ("1b", "2b", "3b"):
+        page.locator(f"#mj-pick-{tile}").click()
+    # The form shows its request under way, then every tap is in the hand.
+    assert page.locator("#mj-form.htmx-request").count() == 1
+    page.wait_for_function("() => document.getElementById('mj-notation').value.startsWith('123b')")
