@@ -220,10 +220,19 @@ SMALL_TAPS = """(least) => {
             + Math.round(box.getBoundingClientRect().height) + "px");
 }"""
 
-SUBMITS = """() => [...document.querySelectorAll("main " +
-        "button:not([type=button]):not([type=reset]), main input[type=submit]")]
-    .filter(node => node.offsetParent !== null && node.form)
-    .map(node => node.outerHTML.slice(0, 80))"""
+# The submit buttons in the page's main part, up to three a form (the calculator's form has a
+# button for each tile: its first ones stand for the rest).
+SUBMITS = """() => {
+    const seen = new Map();
+    return [...document.querySelectorAll(
+            "main button:not([type=button]):not([type=reset]), main input[type=submit]")]
+        .filter(node => node.offsetParent !== null && node.form)
+        .filter(node => {
+            seen.set(node.form, (seen.get(node.form) || 0) + 1);
+            return seen.get(node.form) <= 3;
+        })
+        .map(node => node.outerHTML.slice(0, 80));
+}"""
 
 FOCUSED = """() => document.activeElement && document.activeElement !== document.body
     ? document.activeElement.outerHTML.slice(0, 80) : null"""
