@@ -2,7 +2,8 @@
 French, each page as the persona who uses it. Every page is measured for what a user would
 notice on a phone in their own language:
 
-* nothing sticks out sideways, and no text is cut off inside its box;
+* nothing sticks out sideways, and no text is cut off inside its box (nor a select's chosen
+  option);
 * buttons' labels don't break into a tower of lines;
 * every button, field and stand-alone link is a tap target at least 44 px high;
 * every submit button is reached by Tab (so each form can be sent by keyboard);
@@ -180,6 +181,22 @@ CLIPPED = """() => [...document.body.querySelectorAll("*")]
         + (node.classList.length ? "." + [...node.classList].join(".") : "")
         + " «" + node.innerText.slice(0, 40) + "»")"""
 
+# Closed selects whose chosen option is wider than the select shows (cut off at its end).
+CUT_SELECTS = """() => {
+    const pen = document.createElement("canvas").getContext("2d");
+    return [...document.querySelectorAll("main select")]
+        .filter(node => node.offsetParent !== null && node.selectedIndex >= 0)
+        .filter(node => {
+            const style = getComputedStyle(node);
+            pen.font = style.font;
+            const arrow = 20;
+            const room = node.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight) - arrow;
+            return pen.measureText(node.options[node.selectedIndex].text).width > room;
+        })
+        .map(node => "select#" + node.id + " «" + node.options[node.selectedIndex].text + "»");
+}"""
+
 # Buttons whose label runs to more than two lines.
 TOWERS = """() => [...document.querySelectorAll("main button, main .button")]
     .filter(node => node.offsetParent !== null)
@@ -279,7 +296,7 @@ def problems_on(page: Page, language: str) -> dict[str, list[str]]:
     sideways = overflow(page)
     if sideways["scrollWidth"] > sideways["width"] or sideways["out"]:
         found["sideways"] = [f"page {sideways['scrollWidth']}px wide", *sideways["out"]]
-    found["clipped"] = page.evaluate(CLIPPED)
+    found["clipped"] = page.evaluate(CLIPPED) + page.evaluate(CUT_SELECTS)
     found["tower buttons"] = page.evaluate(TOWERS)
     found["small taps"] = page.evaluate(SMALL_TAPS, TAP)
     found["english"] = english_left(page.locator("body").inner_text(), language)
