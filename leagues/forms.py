@@ -41,7 +41,14 @@ def add_model_error(form: forms.Form, error: ValidationError) -> None:
 
 
 class DateInput(forms.DateInput):
+    """A browser's date picker. Its value is ISO 8601 (yyyy-mm-dd) in every language: a
+    German page wrote "25.11.2026", which the browser refuses, leaving a required date empty
+    so the club night's and the match's forms could not be sent (issue 12)."""
+
     input_type = "date"
+
+    def __init__(self, attrs=None, format: str | None = None) -> None:
+        super().__init__(attrs, format=format or "%Y-%m-%d")
 
 
 class MatchForm(forms.Form):

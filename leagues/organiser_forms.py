@@ -25,6 +25,9 @@ class LeagueForm(forms.ModelForm):
     class Meta:
         model = League
         fields = SETTINGS
+        # Two choices as radio buttons: in a select the chosen one was cut off on a phone in
+        # German and French ("Die Ergebnisse der Menschen e…", issue 12).
+        widgets = {"bot_matches": forms.RadioSelect}
         help_texts = {
             "slug": gettext_lazy(
                 "Its address: letters, digits and hyphens, as in /leagues/tuesday-club/. "
