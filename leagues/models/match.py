@@ -26,7 +26,7 @@ from scoring.mhing.match_scoring import (
 )
 
 from .history import RoundChange
-from .league import League, VariantChoice
+from .league import GameChoice, League, VariantChoice
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
 from .season import Season
@@ -76,6 +76,12 @@ class Match(models.Model):
     round_limit = models.PositiveIntegerField(
         gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
     )
+    # The league's game when the match began, and for Mah-Jongg the league's rule profile then
+    # (scoring.mahjongg.profile): the match is always recomputed under its own profile.
+    game = models.CharField(
+        gettext_lazy("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING
+    )
+    rule_profile = models.JSONField(gettext_lazy("rules"), default=dict, blank=True)
     status = models.CharField(
         gettext_lazy("status"), max_length=10, choices=Status, default=Status.RUNNING
     )
@@ -152,6 +158,9 @@ class Match(models.Model):
             round_limit=round_limit,
             played_on=played_on or date.today(),
             created_by=by,
+            # A Mah-Jongg match keeps the league's rules as they were when it began.
+            game=league.game,
+            rule_profile=league.rule_profile().to_dict() if league.plays_mahjongg else {},
         )
         try:
             match.rules(players=len(players))
