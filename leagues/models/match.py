@@ -166,6 +166,15 @@ class Match(models.Model):
             match.rules(players=len(players))
         except ValueError as error:
             raise ValidationError(_rules_message(len(players), match), code="rules") from error
+        if match.plays_mahjongg:
+            needed = league.rule_profile().players
+            if len(players) != needed:
+                raise ValidationError(
+                    _("This league plays Mah-Jongg with %(needed)s players, not %(count)s.")
+                    % {"needed": needed, "count": len(players)},
+                    code="rules",
+                )
+            first_dealer = 0  # the first player sits East (MAHJONGG.md §7)
         if first_dealer is None:
             first_dealer = random.randrange(len(players))
         if not 0 <= first_dealer < len(players):
@@ -209,11 +218,17 @@ class Match(models.Model):
         players = self.seated_players()
         return players[dealer_for_round(self.first_dealer, number, len(players))]
 
+    @property
+    def plays_mahjongg(self) -> bool:
+        return self.game == GameChoice.MAHJONGG
+
     @_saving
     def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
         """Add the next round. Refused once the match has ended (RULES.md §6), or when the
         match changed since `expected_version` (two organisers entering the same round)."""
         match = self._lock(expected_version, _entered_meanwhile)
+        if match.plays_mahjongg:  # leagues.models.mahjongg_game.record_game
+            raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
         if match.is_finished:
             raise MatchFinished(_("The match is over: no round can be added."), code="finished")
         score = entry.check(match)
@@ -350,6 +365,11 @@ class Match(models.Model):
     def settle(self) -> None:
         """Bring the seats' totals and placings, the status, the ratings and the seated
         players' standings (leagues.models.standing) up to date."""
+        if self.game == GameChoice.MAHJONGG:
+            from .mahjongg_game import settle_mahjongg
+
+            settle_mahjongg(self)
+            return
         was_finished = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
         tally = self.tally()
         seats = list(self.seats.order_by("position"))
