@@ -81,7 +81,10 @@ def replayed(match, entries: list[GameEntry]) -> MatchReplay:
     try:
         return replay(match_profile(match), entries)
     except EntryError as error:
-        raise ValidationError(entry_message(error, match), code=error.kind) from error
+        message = ValidationError(entry_message(error, match), code=error.kind)
+        if error.player is not None:  # beside the player's tiles on the game form
+            raise ValidationError({f"hand{error.player}": [message]}) from error
+        raise message from error
 
 
 def record_game(match, entry: GameEntry, by=None, expected_version: int | None = None):
