@@ -213,6 +213,8 @@ def import_league(
     as having entered the rounds. Raises ImportRefused; then nothing was saved."""
     reader = Reader()
     plan = reader.read(document, creating=into is None, slug=slug)
+    if into is not None and into.plays_mahjongg and not reader.problems:
+        reader.refuse_mahjongg()
     if reader.problems:
         raise ImportRefused(reader.problems)
     # The standings of every player of the file are refreshed once, as the replay ends, not
