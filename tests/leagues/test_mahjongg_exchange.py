@@ -11,8 +11,12 @@ from leagues.exchange import league_document
 from leagues.exchange_import import ImportRefused, import_league
 from leagues.models import League
 from leagues.models.mahjongg_game import record_game
+from scoring.mahjongg import Method
+from scoring.mahjongg.match import GameEntry
+from scoring.mahjongg.profile import Profile
 
 from .mahjongg_fixtures import CALLER, mj_league, mj_match, win
+from .test_import import comparable
 
 __all__ = ["mj_league", "mj_match"]
 
@@ -36,11 +40,34 @@ def test_a_mhing_export_is_as_before(league):
     assert {"game", "mahjongg_profile"}.isdisjoint(league_document(league)["league"])
 
 
-def test_the_import_refuses_mahjongg_and_saves_nothing(mj_league, mj_match, organiser, league):
+def test_export_import_export_gives_the_same_league(mj_league, mj_match, organiser, players):
+    record_game(mj_match, win(0), by=organiser)
+    record_game(mj_match, GameEntry(None, ("", "", "", "")), by=organiser)
+    # The league's rules change after the match began: the copy keeps the match's own.
+    mj_league.mahjongg_profile = Profile(settle=Method.FULL, limit=1000).to_dict()
+    mj_league.save()
+    exported = json.loads(json.dumps(league_document(mj_league)))
+    copy = import_league(exported, slug="copy", by=organiser).league
+    again = json.loads(json.dumps(league_document(copy)))
+    assert comparable(again) == comparable(exported)
+    assert copy.rule_profile().limit == 1000
+    match = copy.matches.get()
+    assert match.rule_profile["limit"] == 3000
+    assert list(match.seats.values_list("total", flat=True)) == [540, -170, -210, -160]
+
+
+def test_a_bad_hand_in_the_file_is_refused_and_nothing_is_saved(mj_league, mj_match, organiser):
+    record_game(mj_match, win(0), by=organiser)
     document = league_document(mj_league)
-    with pytest.raises(ImportRefused, match="Mah-Jongg leagues cannot be imported yet"):
+    document["matches"][0]["games"][0]["hands"]["Rosa"] = "5z"
+    with pytest.raises(ImportRefused, match="Rosa's tiles"):
         import_league(document, slug="copy", by=organiser)
-    mhing = league_document(league)
-    with pytest.raises(ImportRefused, match="Mah-Jongg leagues cannot be imported yet"):
-        import_league(mhing, into=mj_league, by=organiser)
     assert not League.objects.filter(slug="copy").exists()
+
+
+def test_adding_to_an_existing_league_is_refused(mj_league, mj_match, organiser, league):
+    document = league_document(mj_league)
+    with pytest.raises(ImportRefused, match="only be imported as a new league"):
+        import_league(document, into=league, by=organiser)
+    with pytest.raises(ImportRefused, match="only be imported as a new league"):
+        import_league(league_document(league), into=mj_league, by=organiser)
