@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.models import PlayerStanding
+from leagues.models import League, PlayerStanding
 from leagues.models.mahjongg_game import correct_game, record_game, undo_last_game
 from leagues.models.standing import compute_standings
+from leagues.records import PlayerRecord
 from scoring.mahjongg.match import GameEntry
 
 from .mahjongg_fixtures import mj_league, mj_match, win
@@ -56,9 +57,13 @@ def test_a_draw_wins_nothing(mj_league, mj_match, organiser):
     assert {figures[2] for figures in stored(mj_league).values()} == {0}
 
 
-def test_the_player_page_works_for_mahjongg(client, mj_match, organiser):
+def test_the_player_page_counts_games_won_and_their_scores(client, mj_match, organiser):
+    record_game(mj_match, win(0), by=organiser)
     record_game(mj_match, win(0), by=organiser)
     pia = mj_match.seats.get(position=0).player
     response = client.get(f"/players/{pia.pk}/")
     assert response.status_code == 200
+    record = PlayerRecord(pia, League.objects.all())
+    (league,) = record.leagues
+    assert (league.played, league.rounds_won, league.points) == (1, 2, 192)
     assert "Dragon Club" in response.content.decode()
