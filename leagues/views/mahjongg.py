@@ -17,7 +17,7 @@ from leagues.access import visible_match
 from leagues.errors import StaleEdit
 from leagues.forms import VersionForm, add_model_error
 from leagues.mahjongg_forms import GameForm, MahjonggMatchForm
-from leagues.mahjongg_sheet import mahjongg_sheet_context, next_game, preview_rows
+from leagues.mahjongg_sheet import mahjongg_sheet_context, next_game, preview_rows, wind_name
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import (
     MahjonggGame,
@@ -27,6 +27,7 @@ from leagues.models.mahjongg_game import (
     stored_entries,
     undo_last_game,
 )
+from scoring.mahjongg.tiles import Wind
 
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
 GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
@@ -85,7 +86,11 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
             match, entry, by=request.user, expected_version=form.cleaned_data["version"]
         )
 
-    return _game_page(request, match, seats, form, None, entries_with, save)
+    about = _("Next game: %(wind)s round, %(east)s is East.") % {
+        "wind": wind_name(upcoming.round_wind.code),
+        "east": seats[upcoming.player_at(Wind.EAST)].player,
+    }
+    return _game_page(request, match, seats, form, None, entries_with, save, about)
 
 
 @require_http_methods(["GET", "POST"])
@@ -122,10 +127,17 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
             game, entry, by=request.user, expected_version=form.cleaned_data["version"]
         )
 
-    return _game_page(request, match, seats, form, game, entries_with, save)
+    about = " · ".join(
+        (
+            _("%(wind)s round, game %(number)s")
+            % {"wind": wind_name(game.round_wind), "number": game.game_in_round},
+            _("East: %(east)s") % {"east": seats[game.east].player},
+        )
+    )
+    return _game_page(request, match, seats, form, game, entries_with, save, about)
 
 
-def _game_page(request, match, seats, form, game, entries_with, save) -> HttpResponse:
+def _game_page(request, match, seats, form, game, entries_with, save, about) -> HttpResponse:
     preview = None
     refusal: list[str] = []
     if form.is_bound and form.is_valid():
@@ -161,6 +173,7 @@ def _game_page(request, match, seats, form, game, entries_with, save) -> HttpRes
         "game": game,
         "preview": preview,
         "refusal": refusal,
+        "about": about,
     }
     template_name = GAME_TEMPLATE
     if request.htmx and request.POST.get("action") == "preview":

@@ -57,6 +57,8 @@ def test_three_players_are_refused_when_the_league_plays_four(organiser_client, 
 def test_the_organiser_enters_a_game_and_sees_the_balances(organiser_client, mj_match):
     page = organiser_client.get(mj_match.get_absolute_url()).content.decode()
     assert game_new_url(mj_match) in page and "Next game: East round, Pia is East." in page
+    entry = organiser_client.get(game_new_url(mj_match)).content.decode()
+    assert "Next game: East round, Pia is East." in entry
     preview = organiser_client.post(game_new_url(mj_match), game_post(mj_match, action="preview"))
     text = preview.content.decode()
     assert "Game 1: scores and payments" in text and "Quentin pays Pia 176" in text
@@ -98,7 +100,7 @@ def test_the_organiser_corrects_and_undoes(organiser_client, mj_match, organiser
     game = mj_match.mj_games.get()
     url = reverse("leagues:mj_game_edit", args=["dragons", mj_match.pk, 1])
     page = organiser_client.get(url).content.decode()
-    assert CALLER in page
+    assert CALLER in page and "East round, game 1 · East: Pia" in page
     data = game_post(mj_match, caller="draw", hand0=OTHER)
     data["version"] = game.version
     assert organiser_client.post(url, data).status_code == 302
