@@ -89,10 +89,37 @@ def _decimal(value: float | None, places: int) -> Decimal | str:
     return "" if value is None else Decimal(f"{value:.{places}f}")
 
 
+# A Mah-Jongg league's standings (docs/mahjongg_leagues.md): games won, balance, best hand.
+MAHJONGG_STANDINGS_COLUMNS = [
+    "player",
+    "matches_played",
+    "match_wins",
+    "games_won",
+    "balance",
+    "best_hand_score",
+    "rating",
+]
+
+
 def write_standings_csv(league: League, out: TextIO, season: Season | None = None) -> None:
     """The standings page's table (leagues.standings, its default order and definitions),
     one row per player of the league's roster: all time, or in one season."""
     writer = _SheetWriter(out)
+    if league.plays_mahjongg:
+        writer.writerow(MAHJONGG_STANDINGS_COLUMNS)
+        for row in Standings(league, season=season).rows:
+            writer.writerow(
+                [
+                    row.player.display_name,
+                    row.played,
+                    row.wins,
+                    row.rounds_won,
+                    row.balance,
+                    row.best_game.points if row.best_game else 0,
+                    _decimal(row.ordinal, 2),
+                ]
+            )
+        return
     writer.writerow(STANDINGS_COLUMNS)
     for row in Standings(league, season=season).rows:
         writer.writerow(

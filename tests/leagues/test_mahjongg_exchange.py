@@ -71,3 +71,13 @@ def test_adding_to_an_existing_league_is_refused(mj_league, mj_match, organiser,
         import_league(document, into=league, by=organiser)
     with pytest.raises(ImportRefused, match="only be imported as a new league"):
         import_league(league_document(league), into=mj_league, by=organiser)
+
+
+def test_the_standings_csv_has_the_mahjongg_columns(client, mj_league, mj_match, organiser):
+    record_game(mj_match, win(0), by=organiser)
+    lines = client.get("/leagues/dragons/standings.csv").content.decode().splitlines()
+    assert (
+        lines[0].lstrip("\ufeff")
+        == "player,matches_played,match_wins,games_won,balance,best_hand_score,rating"
+    )
+    assert "Pia,1,0,1,540,96," in lines[1]
