@@ -71,14 +71,20 @@ class LeagueQuerySet(models.QuerySet):
 
     def recordable_by(self, user) -> LeagueQuerySet:
         """Leagues whose data the user may add rounds to: those they organise, and those
-        whose players enter their own rounds when they play in them (as on the sheet)."""
+        whose players enter their own rounds when they play in them (as on the sheet). Mhing
+        leagues only: live tables play Mhing, and a Mah-Jongg league's matches are entered game
+        by game (docs/mahjongg_leagues.md)."""
         if not user.is_authenticated:
             return self.none()
         if user.is_superuser:
-            return self
-        return self.filter(
-            models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
-        ).distinct()
+            return self.filter(game=GameChoice.MHING)
+        return (
+            self.filter(game=GameChoice.MHING)
+            .filter(
+                models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
+            )
+            .distinct()
+        )
 
 
 class League(models.Model):

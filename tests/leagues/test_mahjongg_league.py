@@ -81,3 +81,10 @@ class TestSettings:
     def test_the_member_cannot_see_the_settings(self, client, member, league):
         client.force_login(member)
         assert client.get(settings_url(league)).status_code in (403, 404)
+
+
+@pytest.mark.django_db
+def test_live_tables_record_into_mhing_leagues_only(organiser, league):
+    mahjongg = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    mahjongg.organisers.add(organiser)
+    assert list(League.objects.recordable_by(organiser)) == [league]
