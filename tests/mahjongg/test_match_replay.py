@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.mahjongg import Method, Rotation, Wind
 from scoring.mahjongg.match import EntryError, GameEntry, replay
@@ -97,3 +99,48 @@ def test_a_limit_caps_each_hand():
     seven_pairs = "33b 44b 66c 88c 22k EwEw WdWd win=Ew by=wall"
     match = replay(Profile(limit=500), [GameEntry(1, (OTHER, seven_pairs, PLAIN, OTHER))])
     assert match.outcomes[0].totals[1] == 500
+
+
+# -- properties ---------------------------------------------------------------------------
+
+
+HANDS = (OTHER, DRAGONS, PLAIN, OTHER)
+
+
+@st.composite
+def matches(draw):
+    profile = Profile(
+        settle=draw(st.sampled_from(Method)),
+        limit=draw(st.sampled_from([50, 3000])),
+        rotation=draw(st.sampled_from(Rotation)),
+        players=draw(st.sampled_from([3, 4])),
+        settled_draw=draw(st.booleans()),
+    )
+    callers = draw(st.lists(st.one_of(st.none(), st.integers(0, profile.players - 1)), max_size=12))
+    entries = []
+    for caller in callers:
+        hands = list(HANDS[: profile.players])
+        if caller is not None:
+            hands[caller] = CALLER
+        entries.append(GameEntry(caller, tuple(hands)))
+    return profile, entries
+
+
+@settings(max_examples=60, deadline=None)
+@given(matches())
+def test_every_game_settles_to_zero_and_the_balance_is_the_running_sum(drawn):
+    profile, entries = drawn
+    try:
+        match = replay(profile, entries)
+    except EntryError as error:  # a match over before its last entry
+        assert error.kind == "match_over"
+        return
+    running = [0] * profile.players
+    for outcome in match.outcomes:
+        assert sum(outcome.net) == 0
+        if outcome.entry.caller is not None:
+            assert outcome.net[outcome.entry.caller] >= 0  # the caller never pays
+        running = [a + b for a, b in zip(running, outcome.net, strict=True)]
+        assert list(outcome.balance) == running
+        assert max(outcome.totals) <= profile.limit
+    assert list(match.balance) == running
