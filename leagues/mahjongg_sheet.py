@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.mahjongg.match import GameOutcome, replay
@@ -19,6 +21,15 @@ from .models.mahjongg_game import MahjonggGame, match_profile
 from .sheet import Actions
 
 
+def calculator_url(hand: str, seat: str, round_wind: str) -> str:
+    """The Mah-Jongg calculator showing the hand's breakdown (its line with the sheet's
+    winds); "" for a hand not given."""
+    if not hand:
+        return ""
+    line = f"{hand} seat={seat} round={round_wind}"
+    return reverse("scoring:mahjongg_calculator") + "?" + urlencode({"hand": line})
+
+
 @dataclass(frozen=True)
 class Cell:
     wind: str  # the seat's wind in this game (its name)
@@ -27,6 +38,7 @@ class Cell:
     balance: int
     caller: bool
     east: bool
+    url: str = ""  # the hand in the calculator
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,9 @@ def game_rows(games: list[MahjonggGame], seats: list[Seat]) -> list[GameRow]:
                 balance=game.balance[seat.position],
                 caller=game.caller == seat.position,
                 east=game.east == seat.position,
+                url=calculator_url(
+                    game.hands[seat.position], game.winds[seat.position], game.round_wind
+                ),
             )
             for seat in seats
         ]
@@ -124,6 +139,11 @@ def preview_rows(outcome: GameOutcome, seats: list[Seat]) -> dict[str, Any]:
                 "score": outcome.totals[seat.position] if outcome.scores[seat.position] else None,
                 "net": outcome.net[seat.position],
                 "balance": outcome.balance[seat.position],
+                "url": calculator_url(
+                    outcome.entry.hands[seat.position].strip(),
+                    outcome.game.seats[seat.position].code,
+                    outcome.game.round_wind.code,
+                ),
             }
             for seat in seats
         ],

@@ -67,6 +67,11 @@ def test_the_organiser_enters_a_game_and_sees_the_balances(organiser_client, mj_
     assert response.status_code == 302
     sheet = organiser_client.get(mj_match.get_absolute_url()).content.decode()
     assert "Mah-Jongg: Pia" in sheet and "East: Pia" in sheet and ">540<" in sheet
+    # Each score links to its breakdown in the calculator, with the sheet's winds.
+    assert (
+        "/calculator/mahjongg/?hand=123b+456b+789b+234c+55k+win%3D5k+by%3Dwall+seat%3DE+round%3DE"
+        in sheet
+    )
     assert "Game 1 added" in sheet
 
 
