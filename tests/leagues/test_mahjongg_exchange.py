@@ -11,6 +11,7 @@ from leagues.exchange import league_document
 from leagues.exchange_import import ImportRefused, import_league
 from leagues.models import League
 from leagues.models.mahjongg_game import record_game
+from leagues.models.match_end import abandon_match
 from scoring.mahjongg import Method
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile
@@ -81,3 +82,13 @@ def test_the_standings_csv_has_the_mahjongg_columns(client, mj_league, mj_match,
         == "player,matches_played,match_wins,games_won,balance,best_hand_score,rating"
     )
     assert "Pia,1,0,1,540,96," in lines[1]
+
+
+def test_an_abandoned_match_comes_back_abandoned(mj_league, mj_match, organiser):
+    record_game(mj_match, win(0), by=organiser)
+    mj_match.refresh_from_db()
+    abandon_match(mj_match, by=organiser, expected_version=mj_match.version)
+    copy = import_league(league_document(mj_league), slug="copy", by=organiser).league
+    match = copy.matches.get()
+    assert match.is_abandoned and match.mj_games.count() == 1
+    assert not copy.standings.exclude(balance=0).exists()  # abandoned: counts for nothing
