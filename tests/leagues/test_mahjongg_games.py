@@ -116,3 +116,9 @@ def test_mhing_rounds_cannot_be_entered_in_a_mahjongg_match(mj_match, players):
 
     with pytest.raises(ValidationError, match="game by game"):
         mj_match.record_round(mhing_win(players[0]))
+
+
+def test_a_mhing_match_takes_no_mahjongg_game(match, organiser):
+    with pytest.raises(ValidationError, match="round by round"):
+        record_game(match, win(0), by=organiser)
+    assert not match.mj_games.exists()
