@@ -221,7 +221,9 @@ MAHJONGG_COLUMNS = (
 def _standings_order(standing: Standing) -> tuple:
     """The table's own order: best rating first (the unrated last), then most points."""
     ordinal = standing.ordinal
-    return (ordinal is None, -(ordinal or 0.0), -standing.points)
+    # The balance is 0 in a Mhing league: its order is unchanged; a Mah-Jongg league's
+    # unrated players are placed by their balance.
+    return (ordinal is None, -(ordinal or 0.0), -standing.balance, -standing.points)
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,10 @@ def test_the_standings_page_shows_balances_and_games_won(client, mj_league, mj_m
     page = client.get(mj_league.get_absolute_url()).content.decode()
     assert "Games won" in page and "Balance" in page and "Points per round won" not in page
     assert '#game-1">96</a>' in page and ">540</td>" in page
+    assert "games won are those where they called Mah-Jongg" in page
+    # Nobody is rated yet (no finished match): placed by balance, Pia (+540) first.
+    rows = page.split("<tbody>")[1]
+    assert rows.index("Pia") < rows.index("Quentin")
 
 
 def test_a_draw_wins_nothing(mj_league, mj_match, organiser):
