@@ -169,7 +169,68 @@ THURSDAY = {
 }
 
 DOCUMENTS = (RIVERSIDE, THURSDAY)
-SLUGS = tuple(document["league"]["slug"] for document in DOCUMENTS)
+
+# A classical Mah-Jongg league (docs/mahjongg_leagues.md), made through the models: the
+# importer does not read Mah-Jongg games yet. Its first match is settled by differences; then
+# the league switches to full-value settlement, which only the second match (begun after the
+# change) is played under. Hands in MAHJONGG.md notation, per seat in the order seated.
+JADE = {"name": "Jade Dragon Mah-Jongg Club", "slug": "jade-dragon"}
+JADE_MATCHES = (
+    (
+        "2026-11-05",
+        {"settle": "diff"},
+        [ANNA, BRUNO, CHLOE, DEV],
+        [
+            # Anna (East) wins on a kan replacement, with an open kan and bonus tiles.
+            (
+                0,
+                "[5b5b5b5b] 123c 456c 789c 22k F3 S3 win=2k by=kan",
+                "[NwNwNw] 777k 999c 29b Rd Gd F4 S1",
+                "[RdRdRd] 2b 3b 4b 6c 7c 8k 8k Ew Sw Nw",
+                "2b 6b 8b 1k 4k 7k 3c 3c 3c Ew Ww Wd Wd",
+            ),
+            # Bruno's seven pairs: a limit hand (3000).
+            (
+                1,
+                "123b 456b 78c Rd Gd Gd Sw Nw",
+                "33b 44b 66c 88c 22k EwEw WdWd win=Ew by=wall",
+                "[111k] 999b 5c 6c 7c Ww Ww Nw Sw F2",
+                "[8b8b8b] 2c 3c 4c 5k 6k 7k 9k 9k Ew Sw S4",
+            ),
+            (None, "", "", "", ""),  # a draw: no payments
+            # Chloé on a discard, with a concealed kan.
+            (
+                2,
+                "[RdRdRd] 345b 66b 7c 8c 9k 1k Ww",
+                "123k 456k 999k Ew Sw Nw Gd",
+                "{4c4c4c4c} 123b 567b 789k 22k F1 win=2k by=discard",
+                "[777b] 11c 55c 9b 2k 3k 6k Sw Nw F4",
+            ),
+        ],
+    ),
+    (
+        "2026-11-19",
+        {"settle": "full"},
+        [ELIF, FINN, GRETE, HIRO],
+        [
+            (
+                3,
+                "[EwEwEw] 123b 456b 9c 9c 5k 6k",
+                "[RdRdRd] 22c 34c 77b 88k Nw Sw",
+                "[999k] 123c 456b 7b 8b Ww Wd",
+                "[SwSwSw] [GdGdGd] 567c 888b 11k F2 win=1k by=discard",
+            ),
+            (
+                0,
+                "[1111b] [WdWdWd] 234c 678c 55k S1 win=5k by=wall",
+                "23b 45b 67c 89k Ew Sw Nw Gd Wd F3",
+                "[777k] 12c 34c 66b Rd Rd Ww Nw",
+                "[NwNwNw] 456k 5b 6b 8c 9c 2k 3k Sw",
+            ),
+        ],
+    ),
+)
+SLUGS = (*(document["league"]["slug"] for document in DOCUMENTS), JADE["slug"])
 
 # (league slug, match date, round number, corrected hand): shows the history of a correction.
 CORRECTIONS = (("riverside", "2026-11-17", 1, "123c 456b 789k 234c 55k F"),)
@@ -217,12 +278,33 @@ def load() -> Loaded:
         round_ = match.rounds.select_related("winner", "discarder", "hand").get(number=number)
         entry = replace(round_.entry(), hand=hand)
         match.correct_round(round_, entry, by=organiser, expected_version=round_.version)
+    jade = _mahjongg_league(organiser)
     return Loaded(
-        leagues=[result.league for result in imported],
-        matches=sum(result.matches for result in imported),
+        leagues=[*(result.league for result in imported), jade],
+        matches=sum(result.matches for result in imported) + len(JADE_MATCHES),
         rounds=sum(result.rounds for result in imported),
         accounts=[Account(ORGANISER, organiser_created), Account(MEMBER, member_created)],
     )
+
+
+def _mahjongg_league(organiser) -> League:
+    from datetime import date
+
+    from scoring.mahjongg.match import GameEntry
+    from scoring.mahjongg.profile import Profile
+
+    from .models.mahjongg_game import record_game
+
+    league = League.objects.create(**JADE, game="mahjongg", season_start=date(2026, 9, 1))
+    league.organisers.add(organiser)
+    for played_on, rules, names, games in JADE_MATCHES:
+        league.mahjongg_profile = Profile.from_dict(rules).to_dict()
+        league.save(update_fields=["mahjongg_profile"])
+        players = [Player.objects.get_or_create(display_name=name)[0] for name in names]
+        match = Match.begin(league, players, played_on=date.fromisoformat(played_on), by=organiser)
+        for caller, *hands in games:
+            record_game(match, GameEntry(caller, tuple(hands)), by=organiser)
+    return league
 
 
 def _account(username: str):

@@ -39,6 +39,7 @@ from scoring.mhing import MhingError, parse_hand
 from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from .exchange_replay import Replay
 from .models import League, Match, Player, Round
+from .models.match_end import abandon_match
 from .models.round import Outcome
 from .models.season import open_next_season
 from .models.standing import standings_deferred
@@ -213,6 +214,8 @@ def import_league(
     as having entered the rounds. Raises ImportRefused; then nothing was saved."""
     reader = Reader()
     plan = reader.read(document, creating=into is None, slug=slug)
+    if into is not None and into.plays_mahjongg and not reader.problems:
+        reader.refuse_mahjongg()
     if reader.problems:
         raise ImportRefused(reader.problems)
     # The standings of every player of the file are refreshed once, as the replay ends, not
@@ -253,6 +256,9 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
         if held and _planned_key(match_plan, league) in held:
             continue
         added += 1
+        if match_plan.games is not None:
+            problems += _mahjongg_match(league, match_plan, players, by)
+            continue
         try:
             match = Match.begin(
                 league,
@@ -279,6 +285,34 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     if replay.finished:
         league.rerate()
     return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
+
+
+def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[Problem]:
+    """Begin a Mah-Jongg match under the file's rules for it and enter its games one by one
+    (leagues.models.mahjongg_game): each is checked and scored as if typed in now."""
+    from scoring.mahjongg.match import GameEntry
+    from scoring.mahjongg.profile import Profile
+
+    from .models.mahjongg_game import record_game
+
+    try:
+        with transaction.atomic():
+            match = Match.begin(
+                league,
+                [players[name] for name in plan.players],
+                played_on=plan.played_on,
+                by=by,
+            )
+            if plan.rule_profile is not None:
+                match.rule_profile = Profile.from_dict(plan.rule_profile).to_dict()
+                match.save(update_fields=["rule_profile"])
+            for caller, hands in plan.games:
+                record_game(match, GameEntry(caller, hands), by=by)
+            if plan.abandoned:
+                abandon_match(match, by=by, expected_version=match.version)
+    except ValidationError as error:
+        return [Problem(f"{plan.where}: {_flat(error)}")]
+    return []
 
 
 def _in_seasons(plan: Plan, league: League, by) -> Iterator[MatchPlan]:

@@ -14,11 +14,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from scoring.mahjongg.profile import Profile, ProfileError
 from scoring.mhing.match_scoring import MAX_PLAYERS
 
 from .exchange import FORMAT, FORMAT_VERSION
 from .models import League, Match, Player, WinningHand
-from .models.league import VariantChoice
+from .models.league import GameChoice, VariantChoice
 from .models.round import Outcome, WinType
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
@@ -79,6 +80,10 @@ class MatchPlan:
     # "status": "abandoned" in the file (an organiser stopped it); running and finished
     # follow from the rounds, so the file's word for those is not needed.
     abandoned: bool = False
+    # Mah-Jongg (docs/league_json.md, "Mah-Jongg leagues"): the rules it was played under
+    # (None: the league's) and its games, each (caller's seat or None, tiles per seat).
+    rule_profile: dict | None = None
+    games: list[tuple[int | None, tuple[str, ...]]] | None = None
 
 
 @dataclass
@@ -98,11 +103,25 @@ _MISSING = object()
 class Reader:
     """Checks the document's shape and types, collecting every problem it finds."""
 
+    game = GameChoice.MHING  # the league's, once read (a file added to a league: Mhing)
+
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
     def problem(self, where: str, message: str, code: str = "invalid") -> None:
         self.problems.append(Problem(f"{where}: {message}" if where else message, code))
+
+    def refuse_mahjongg(self) -> None:
+        # docs/mahjongg_leagues.md, "Still to do": the export carries the game, its rules and
+        # every game; adding them to an existing league is not written yet.
+        self.problem(
+            "",
+            _(
+                "Mah-Jongg matches can only be imported as a new league, not added to an "
+                "existing one."
+            ),
+            "mahjongg",
+        )
 
     def read(self, document: Any, *, creating: bool, slug: str | None) -> Plan:
         plan = Plan()
@@ -145,6 +164,9 @@ class Reader:
                 % {"found": quoted(version), "version": FORMAT_VERSION},
                 "format",
             )
+            return plan
+        if _plays_mahjongg(document) and not creating:
+            self.refuse_mahjongg()
             return plan
         if creating:
             plan.league = self._league(document.get("league", _MISSING), slug)
@@ -338,7 +360,10 @@ class Reader:
             players_may_enter=self._get(
                 obj, "players_may_enter", where, bool, default=defaults.players_may_enter
             ),
+            game=self._choice(obj, "game", where, GameChoice.values) or defaults.game,
+            mahjongg_profile=self._get(obj, "mahjongg_profile", where, dict, default={}),
         )
+        self.game = league.game
         if not (league.name and league.slug):
             return None
         try:
@@ -394,6 +419,12 @@ class Reader:
             return None
         season = self._positive(obj, "season", where)
         status = self._choice(obj, "status", where, Match.Status.values)
+        mahjongg = obj.get("game") == GameChoice.MAHJONGG or "games" in obj
+        if mahjongg != (self.game == GameChoice.MAHJONGG):
+            self.problem(where, _("the match's game is not the league's."))
+        profile = games = None
+        if mahjongg:
+            profile, games = self._mahjongg(obj, players, where)
         if len(self.problems) > found:
             return None
         return MatchPlan(
@@ -407,7 +438,57 @@ class Reader:
             rounds,
             season,
             abandoned=status == Match.Status.ABANDONED,
+            rule_profile=profile,
+            games=games,
         )
+
+    def _mahjongg(self, obj: dict, players: list[str], where: str):
+        """A Mah-Jongg match's rules and games, as entered (the rest is recomputed)."""
+        profile = self._get(obj, "rule_profile", where, dict)
+        if profile is not None:
+            try:
+                Profile.from_dict(profile)
+            except ProfileError as error:
+                self.problem(
+                    where,
+                    _("'rule_profile': “%(field)s” cannot be %(value)s.")
+                    % {"field": error.field, "value": quoted(error.value)},
+                )
+        items = self._get(obj, "games", where, list, default=[]) or []
+        if len(items) > MAX_ROUNDS:
+            self.problem(
+                where,
+                _("the match has %(count)s games; a match may have at most %(limit)s.")
+                % {"count": len(items), "limit": MAX_ROUNDS},
+                "limit",
+            )
+            return profile, []
+        games = []
+        for number, item in enumerate(items, start=1):
+            at = _("%(match)s, game %(number)s") % {"match": where, "number": number}
+            if not isinstance(item, dict):
+                self.problem(at, _("a game must be an object."))
+                continue
+            caller = self._seated(item, "caller", players, at)
+            hands = self._get(item, "hands", at, dict, default={}) or {}
+            unknown = [name for name in hands if name not in players]
+            if unknown:
+                self.problem(
+                    at,
+                    _("%(name)s is not one of the match's players.") % {"name": quoted(unknown[0])},
+                )
+            texts = []
+            for name in players:
+                text = hands.get(name) or ""
+                if not isinstance(text, str) or len(text) > HAND_LENGTH:
+                    self.problem(
+                        at,
+                        _("the tiles of %(name)s must be a short text.") % {"name": quoted(name)},
+                    )
+                    text = ""
+                texts.append(text)
+            games.append((players.index(caller) if caller else None, tuple(texts)))
+        return profile, games
 
     def _first_dealer(self, value: Any, players: list[str], where: str) -> int:
         if value is None:
@@ -454,11 +535,24 @@ class Reader:
         if name.strip() not in players:
             if key == "winner":
                 message = _("the winner '%(name)s' is not one of this match's players.")
+            elif key == "caller":
+                message = _("the caller '%(name)s' is not one of this match's players.")
             else:
                 message = _("the discarder '%(name)s' is not one of this match's players.")
             self.problem(where, message % {"name": shortened(name)})
             return None
         return name.strip()
+
+
+def _plays_mahjongg(document: dict) -> bool:
+    league = document.get("league")
+    if isinstance(league, dict) and league.get("game") == "mahjongg":
+        return True
+    matches = document.get("matches")
+    return isinstance(matches, list) and any(
+        isinstance(match, dict) and (match.get("game") == "mahjongg" or "games" in match)
+        for match in matches
+    )
 
 
 def shortened(text: str) -> str:

@@ -32,6 +32,8 @@ def _value(value) -> str:
         return _("yes")
     if value is False:
         return _("no")
+    if isinstance(value, dict):  # the Mah-Jongg rule profile
+        return ", ".join(f"{key}={_value(item)}" for key, item in value.items())
     return str(value)
 
 

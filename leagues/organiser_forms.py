@@ -11,9 +11,23 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.mahjongg.profile import MAX_LIMIT, Profile
+from scoring.mahjongg.rotation import Rotation
+from scoring.mahjongg.settle import Method
+
 from .models import League, Player
+from .models.league import GameChoice
 from .models.league_settings import SETTINGS
 from .models.roster import NAME_LENGTH
+
+PROFILE_FIELDS = (
+    "mj_settle",
+    "mj_limit",
+    "mj_rotation",
+    "mj_players",
+    "mj_bonus_tiles",
+    "mj_settled_draw",
+)
 
 
 class LeagueForm(forms.ModelForm):
@@ -24,20 +38,94 @@ class LeagueForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = SETTINGS
+        fields = tuple(name for name in SETTINGS if name != "mahjongg_profile")
         # Two choices as radio buttons: in a select the chosen one was cut off on a phone in
         # German and French ("Die Ergebnisse der Menschen e…", issue 12).
         widgets = {"bot_matches": forms.RadioSelect}
         help_texts = {
+            "game": gettext_lazy(
+                "Mhing or classical Mah-Jongg. It cannot change once the league has matches."
+            ),
             "slug": gettext_lazy(
                 "Its address: letters, digits and hyphens, as in /leagues/tuesday-club/. "
                 "Left empty, it is made from the name."
             ),
         }
 
+    # The Mah-Jongg rule profile (scoring.mahjongg.profile), stored as JSON on the league.
+    mj_settle = forms.ChoiceField(
+        label=gettext_lazy("Settlement"),
+        choices=[
+            (
+                Method.DIFF.value,
+                gettext_lazy("Differences: each pays every higher score the difference"),
+            ),
+            (Method.FULL.value, gettext_lazy("Full value: everyone pays the caller's score first")),
+        ],
+    )
+    mj_limit = forms.IntegerField(
+        label=gettext_lazy("Limit"),
+        min_value=1,
+        max_value=MAX_LIMIT,
+        help_text=gettext_lazy("No hand scores more than this."),
+    )
+    mj_rotation = forms.ChoiceField(
+        label=gettext_lazy("Who deals"),
+        choices=[
+            (
+                Rotation.FIXED_EAST.value,
+                gettext_lazy("East deals a whole round, then the winds pass"),
+            ),
+            (
+                Rotation.ROTATING_DEALER.value,
+                gettext_lazy("Seats stay; the round wind's seat deals"),
+            ),
+            (
+                Rotation.CLASSICAL.value,
+                gettext_lazy("East passes on after every game East does not win"),
+            ),
+        ],
+    )
+    mj_players = forms.TypedChoiceField(
+        label=gettext_lazy("Players at a table"),
+        coerce=int,
+        choices=[(4, gettext_lazy("Four")), (3, gettext_lazy("Three (North stays empty)"))],
+    )
+    mj_bonus_tiles = forms.BooleanField(
+        label=gettext_lazy("Bonus tiles (flowers and seasons)"), required=False
+    )
+    mj_settled_draw = forms.BooleanField(
+        label=gettext_lazy("Settle draws: everyone pays each higher score the difference"),
+        required=False,
+    )
+
     def __init__(self, *args: Any, creating: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.creating = creating
+        instance = self.instance
+        profile = Profile.from_dict(instance.mahjongg_profile)
+        self.initial.update(
+            mj_settle=profile.settle.value,
+            mj_limit=profile.limit,
+            mj_rotation=profile.rotation.value,
+            mj_players=profile.players,
+            mj_bonus_tiles=profile.bonus_tiles,
+            mj_settled_draw=profile.settled_draw,
+        )
+        has_matches = not creating and instance.pk and instance.matches.exists()
+        # The game is chosen at creation; it may change until the first match begins.
+        self.game_fixed = bool(has_matches)
+        # Left out of a post (an older page or client), the game and rules stay as they are.
+        self.fields["game"].required = False
+        for name in PROFILE_FIELDS:
+            self.fields[name].required = False
+        if self.game_fixed:
+            self.fields["game"].disabled = True
+        # The Mah-Jongg rules: for a Mah-Jongg league, or one whose game may still change.
+        self.show_profile = creating or not has_matches or instance.game == GameChoice.MAHJONGG
+        if not self.show_profile:
+            for name in PROFILE_FIELDS:
+                del self.fields[name]
         self.fields["slug"].required = not creating
         if creating:
             del self.fields["version"]
@@ -62,7 +150,26 @@ class LeagueForm(forms.ModelForm):
         return data
 
     def values(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in SETTINGS}
+        values = {name: self.cleaned_data[name] for name in SETTINGS if name != "mahjongg_profile"}
+        values["game"] = values["game"] or self.instance.game or GameChoice.MHING
+        values["mahjongg_profile"] = self.profile().to_dict()
+        return values
+
+    def profile(self) -> Profile:
+        if not self.show_profile:
+            return Profile.from_dict(self.instance.mahjongg_profile)
+        data = self.cleaned_data
+        current = Profile.from_dict(self.instance.mahjongg_profile)
+        if not any(name in self.data for name in PROFILE_FIELDS):
+            return current  # a post without the rules (checkboxes: absent when unticked)
+        return Profile(
+            settle=Method(data["mj_settle"]) if data["mj_settle"] else current.settle,
+            limit=data["mj_limit"] or current.limit,
+            rotation=Rotation(data["mj_rotation"]) if data["mj_rotation"] else current.rotation,
+            players=data["mj_players"] or current.players,
+            bonus_tiles=data["mj_bonus_tiles"],
+            settled_draw=data["mj_settled_draw"],
+        )
 
 
 class NameForm(forms.Form):

@@ -71,6 +71,8 @@ class PlayerRecord:
             .order_by("-match__played_on", "-match_id")
         )
         won = self._won_by_match
+        if any(seat.match.plays_mahjongg for seat in seats):  # a query only then
+            won = {**won, **self._mahjongg_won()}
         for seat in seats:
             seat.rounds_won, seat.points_won = won.get(seat.match_id, (0, 0))
             seat.won_match = seat.match.is_finished and seat.place == 1
@@ -90,6 +92,25 @@ class PlayerRecord:
             .order_by()
         )
         return {row["match_id"]: (row["rounds"], row["points"]) for row in rows}
+
+    def _mahjongg_won(self) -> dict[int, tuple[int, int]]:
+        """Mah-Jongg games won (called Mah-Jongg) and their scores, by match: what a Mhing
+        match's rounds won and points are (docs/mahjongg_leagues.md)."""
+        from .models import MahjonggGame
+
+        rows = (
+            MahjonggGame.objects.filter(
+                caller__isnull=False,
+                match__league__in=self.league_ids,
+                match__seats__player=self.player,
+                match__seats__position=F("caller"),
+            )
+            .filter(**({"match__season": self.season} if self.season else {}))
+            .values("match_id")
+            .annotate(games=Count("pk"), points=Coalesce(Sum("best"), 0))
+            .order_by()
+        )
+        return {row["match_id"]: (row["games"], row["points"]) for row in rows}
 
     @cached_property
     def leagues(self) -> list[LeagueRecord]:

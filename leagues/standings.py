@@ -39,7 +39,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .models import League, Match, Season, Seat
-from .standings_html import standings_rows
+from .standings_html import mahjongg_rows, standings_rows
 
 RECENT_MATCHES = 10
 
@@ -97,6 +97,15 @@ class BestHand:
     round_number: int
 
 
+@dataclass(frozen=True)
+class BestGame:
+    """A Mah-Jongg player's best winning hand, with the game it links to."""
+
+    points: int
+    match_id: int
+    number: int
+
+
 @dataclass
 class Standing:
     """One player's line in a league's table."""
@@ -112,6 +121,9 @@ class Standing:
     points: int = 0
     best_hand: BestHand | None = None
     place: int = 0
+    # Mah-Jongg leagues (docs/mahjongg_leagues.md): rounds_won are games won.
+    balance: int = 0
+    best_game: BestGame | None = None
 
     @property
     def average(self) -> float | None:
@@ -184,11 +196,34 @@ COLUMNS = (
 COLUMNS_BY_KEY = {column.key: column for column in COLUMNS}
 DEFAULT_SORT = "-rating"
 
+# A Mah-Jongg league's table: matches, match wins, games won, balance, best hand, rating.
+MAHJONGG_COLUMNS = (
+    *COLUMNS[:3],
+    Column(
+        "rounds",
+        _("Games won"),
+        lambda s: s.rounds_won,
+        short=pgettext_lazy("standings", "Games"),
+    ),
+    # The key of the points column, so a phone lays it out as that one (league.css).
+    Column("points", _("Balance"), lambda s: s.balance),
+    Column(
+        "best",
+        _("Best hand"),
+        lambda s: s.best_game.points if s.best_game else None,
+        help=_("The score of the best hand that called Mah-Jongg; the link shows its game."),
+        short=pgettext_lazy("standings", "Best"),
+    ),
+    COLUMNS[-1],
+)
+
 
 def _standings_order(standing: Standing) -> tuple:
     """The table's own order: best rating first (the unrated last), then most points."""
     ordinal = standing.ordinal
-    return (ordinal is None, -(ordinal or 0.0), -standing.points)
+    # The balance is 0 in a Mhing league: its order is unchanged; a Mah-Jongg league's
+    # unrated players are placed by their balance.
+    return (ordinal is None, -(ordinal or 0.0), -standing.balance, -standing.points)
 
 
 @dataclass(frozen=True)
@@ -197,13 +232,14 @@ class Sort:
     descending: bool
 
     @classmethod
-    def parse(cls, value: str | None) -> Sort:
+    def parse(cls, value: str | None, columns: tuple[Column, ...] = COLUMNS) -> Sort:
         """`points` sorts ascending, `-points` descending; anything else: the default."""
+        by_key = {column.key: column for column in columns}
         value = (value or "").strip()
         key = value.removeprefix("-")
-        if key not in COLUMNS_BY_KEY:
-            return cls.parse(DEFAULT_SORT)
-        return cls(COLUMNS_BY_KEY[key], descending=value.startswith("-"))
+        if key not in by_key:
+            return cls.parse(DEFAULT_SORT, columns)
+        return cls(by_key[key], descending=value.startswith("-"))
 
     @property
     def value(self) -> str:
@@ -264,9 +300,14 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
         "line__best_hand__credits",
         "line__best_hand__round__match_id",
         "line__best_hand__round__number",
+        "line__balance",
+        "line__best_game__best",
+        "line__best_game__match_id",
+        "line__best_game__number",
     )
     standings = []
-    for pk, name, ordinal, mu, sigma, played, wins, rounds, points, *best in roster.order_by():
+    for pk, name, ordinal, mu, sigma, played, wins, rounds, points, *rest in roster.order_by():
+        best, balance, game = rest[:5], rest[5], rest[6:]
         standings.append(
             Standing(
                 Named(pk, name),
@@ -278,6 +319,8 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
                 rounds or 0,
                 points or 0,
                 BestHand(*best) if best[0] is not None else None,
+                balance=balance or 0,
+                best_game=BestGame(*game) if game[0] is not None else None,
             )
         )
 
@@ -295,7 +338,8 @@ class Standings:
         self, league: League, sort: str | None = None, season: Season | None = None
     ) -> None:
         self.league = league
-        self.sort = Sort.parse(sort)
+        self.columns = MAHJONGG_COLUMNS if league.plays_mahjongg else COLUMNS
+        self.sort = Sort.parse(sort, self.columns)
         self.season = season  # None: all time
 
     @cached_property
@@ -307,17 +351,19 @@ class Standings:
         """Each column's short heading by key: a phone shows some figures with it beside
         them instead of under their heading (league.html). Translated once here, not once
         a cell."""
-        return {column.key: str(column.short_label) for column in COLUMNS}
+        return {column.key: str(column.short_label) for column in self.columns}
 
     @cached_property
     def body(self) -> SafeString:
         """The table's rows as HTML (leagues.standings_html: the template engine took longer
         over them than everything else on the page)."""
+        if self.league.plays_mahjongg:
+            return mahjongg_rows(self.rows, self.labels, self.league.slug)
         return standings_rows(self.rows, self.labels, self.league.slug)
 
     def headers(self) -> list[Header]:
         headers = []
-        for column in COLUMNS:
+        for column in self.columns:
             current = column == self.sort.column
             # A click on the sorted column reverses it; on another, sorts it best-first.
             descending = not self.sort.descending if current else column.descending_first

@@ -102,3 +102,42 @@ def standings_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: st
             "</tr>"
         )
     return mark_safe("\n".join(lines))  # every text in it is escaped above
+
+
+def mahjongg_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: str) -> SafeString:
+    """A Mah-Jongg league's rows (leagues.standings.MAHJONGG_COLUMNS), written the same way."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    player_url = _Url("leagues:player")
+    match_url = _Url("leagues:match", slug)
+    played, wins, rounds, best = (
+        escape(str(labels[key])) for key in ("played", "wins", "rounds", "best")
+    )
+    lines = []
+    for row in rows:
+        game = row.best_game
+        if game is not None:
+            best_cell = f'<a href="{match_url(game.match_id)}#game-{game.number}">{game.points}</a>'
+        else:
+            best_cell = MISSING
+        if row.ordinal is not None:
+            rating_cell = (
+                f'<span title="μ {one_decimal(row.mu, separator)} ± σ '
+                f'{one_decimal(row.sigma, separator)}">'
+                f"{one_decimal(row.ordinal, separator)}</span>"
+            )
+        else:
+            rating_cell = MISSING
+        lines.append(
+            "<tr>"
+            f'<td class="num col-place">{row.place}</td>'
+            f'<th scope="row" class="col-name"><a href="{player_url(row.player.pk)}">'
+            f"{escape(row.player.display_name)}</a></th>"
+            f'<td class="num col-played" data-label="{played}">{row.played}</td>'
+            f'<td class="num col-wins" data-label="{wins}">{row.wins}</td>'
+            f'<td class="num col-rounds" data-label="{rounds}">{row.rounds_won}</td>'
+            f'<td class="num col-points">{row.balance}</td>'
+            f'<td class="num col-best" data-label="{best}">{best_cell}</td>'
+            f'<td class="num col-rating">{rating_cell}</td>'
+            "</tr>"
+        )
+    return mark_safe("\n".join(lines))  # every text in it is escaped above

@@ -3,6 +3,7 @@ from django.urls import path
 from leagues.views import (
     exports,
     league_admin,
+    mahjongg,
     match_end,
     matches,
     nights,
@@ -86,6 +87,16 @@ urlpatterns = [
     path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
     # -- printing (leagues/views/printing.py) --
     path("leagues/<slug:slug>/matches/<int:pk>/blank/", printing.blank, name="blank_sheet"),
+    # -- Mah-Jongg games (leagues/views/mahjongg.py) --
+    path("leagues/<slug:slug>/matches/<int:pk>/games/new/", mahjongg.game_new, name="mj_game_new"),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/games/<int:number>/edit/",
+        mahjongg.game_edit,
+        name="mj_game_edit",
+    ),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/games/undo/", mahjongg.game_undo, name="mj_game_undo"
+    ),
     # -- seasons (leagues/views/seasons.py) --
     path("leagues/<slug:slug>/seasons/new/", season_views.season_new, name="season_new"),
 ]

@@ -7,6 +7,7 @@ from .history import RoundChange
 from .invites import Invite
 from .league import League, PlayerRating
 from .league_log import LeagueEvent, log_event
+from .mahjongg_game import MahjonggGame
 from .match import Match, Seat
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
@@ -18,6 +19,7 @@ __all__ = [
     "ClubNight",
     "League",
     "LeagueEvent",
+    "MahjonggGame",
     "Match",
     "Player",
     "PlayerRating",

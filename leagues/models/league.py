@@ -12,6 +12,13 @@ from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
 from .people import Player
 
 
+class GameChoice(models.TextChoices):
+    """What a league plays, chosen when it is created (docs/mahjongg_leagues.md)."""
+
+    MHING = "mhing", _("Mhing")
+    MAHJONGG = "mahjongg", _("Mah-Jongg")
+
+
 class VariantChoice(models.TextChoices):
     POINTS = Variant.POINTS.value, _("Points race")
     CHIPS = Variant.CHIPS.value, _("Chips")
@@ -37,6 +44,19 @@ def validate_league_slug(value: str) -> None:
         )
 
 
+def validate_rule_profile(value) -> None:
+    from scoring.mahjongg.profile import Profile, ProfileError
+
+    try:
+        Profile.from_dict(value)
+    except ProfileError as error:
+        raise ValidationError(
+            _("The Mah-Jongg rule “%(field)s” cannot be %(value)s.")
+            % {"field": error.field, "value": error.value},
+            code="rule_profile",
+        ) from error
+
+
 class LeagueQuerySet(models.QuerySet):
     def visible_to(self, user) -> LeagueQuerySet:
         """Public leagues, plus members-only ones the user organises or plays in."""
@@ -51,14 +71,20 @@ class LeagueQuerySet(models.QuerySet):
 
     def recordable_by(self, user) -> LeagueQuerySet:
         """Leagues whose data the user may add rounds to: those they organise, and those
-        whose players enter their own rounds when they play in them (as on the sheet)."""
+        whose players enter their own rounds when they play in them (as on the sheet). Mhing
+        leagues only: live tables play Mhing, and a Mah-Jongg league's matches are entered game
+        by game (docs/mahjongg_leagues.md)."""
         if not user.is_authenticated:
             return self.none()
         if user.is_superuser:
-            return self
-        return self.filter(
-            models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
-        ).distinct()
+            return self.filter(game=GameChoice.MHING)
+        return (
+            self.filter(game=GameChoice.MHING)
+            .filter(
+                models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
+            )
+            .distinct()
+        )
 
 
 class League(models.Model):
@@ -68,6 +94,12 @@ class League(models.Model):
     )
     season_start = models.DateField(_("season starts"), null=True, blank=True)
     season_end = models.DateField(_("season ends"), null=True, blank=True)
+    game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING)
+    # Mah-Jongg leagues: the rule profile (scoring.mahjongg.profile.Profile.to_dict) that new
+    # matches copy when they begin; empty: the defaults.
+    mahjongg_profile = models.JSONField(
+        _("Mah-Jongg rules"), default=dict, blank=True, validators=[validate_rule_profile]
+    )
     default_target = models.PositiveIntegerField(
         _("default target points"), default=DEFAULT_TARGET, validators=[MinValueValidator(1)]
     )
@@ -176,6 +208,16 @@ class League(models.Model):
         from .season import current_season
 
         return current_season(self)
+
+    @property
+    def plays_mahjongg(self) -> bool:
+        return self.game == GameChoice.MAHJONGG
+
+    def rule_profile(self):
+        """The Mah-Jongg rule profile new matches are played under."""
+        from scoring.mahjongg.profile import Profile
+
+        return Profile.from_dict(self.mahjongg_profile)
 
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:

@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from leagues.errors import StaleEdit
+from scoring.mahjongg.profile import Profile
 
 from .league import League
 from .league_log import LeagueEvent, log_event
@@ -19,6 +20,8 @@ from .roster import _atomic
 SETTINGS = (
     "name",
     "slug",
+    "game",
+    "mahjongg_profile",
     "default_variant",
     "default_target",
     "is_public",
@@ -52,12 +55,17 @@ def change_settings(league: League, values: dict, by, expected_version: int) -> 
             code="stale",
         )
     changes = {
-        name: [getattr(locked, name), values[name]]
+        name: [_setting(locked, name), values[name]]
         for name in SETTINGS
-        if getattr(locked, name) != values[name]
+        if _setting(locked, name) != values[name]
     }
     if not changes:
         return {}
+    if "game" in changes and locked.matches.exists():
+        raise ValidationError(
+            {"game": _("The league has matches: the game it plays can no longer change.")},
+            code="game_fixed",
+        )
     for name, (_before, after) in changes.items():
         setattr(locked, name, after)
     locked.full_clean(exclude=["organisers", "players", "retired_players"])
@@ -65,6 +73,12 @@ def change_settings(league: League, values: dict, by, expected_version: int) -> 
     locked.save()
     log_event(locked, LeagueEvent.Action.SETTINGS_CHANGED, by=by, changes=changes)
     return changes
+
+
+def _setting(league: League, name: str):
+    if name == "mahjongg_profile":  # {} stands for the defaults: compare the rules themselves
+        return Profile.from_dict(league.mahjongg_profile).to_dict()
+    return getattr(league, name)
 
 
 @_atomic

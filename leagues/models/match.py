@@ -26,7 +26,7 @@ from scoring.mhing.match_scoring import (
 )
 
 from .history import RoundChange
-from .league import League, VariantChoice
+from .league import GameChoice, League, VariantChoice
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
 from .season import Season
@@ -76,6 +76,12 @@ class Match(models.Model):
     round_limit = models.PositiveIntegerField(
         gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
     )
+    # The league's game when the match began, and for Mah-Jongg the league's rule profile then
+    # (scoring.mahjongg.profile): the match is always recomputed under its own profile.
+    game = models.CharField(
+        gettext_lazy("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING
+    )
+    rule_profile = models.JSONField(gettext_lazy("rules"), default=dict, blank=True)
     status = models.CharField(
         gettext_lazy("status"), max_length=10, choices=Status, default=Status.RUNNING
     )
@@ -152,11 +158,23 @@ class Match(models.Model):
             round_limit=round_limit,
             played_on=played_on or date.today(),
             created_by=by,
+            # A Mah-Jongg match keeps the league's rules as they were when it began.
+            game=league.game,
+            rule_profile=league.rule_profile().to_dict() if league.plays_mahjongg else {},
         )
         try:
             match.rules(players=len(players))
         except ValueError as error:
             raise ValidationError(_rules_message(len(players), match), code="rules") from error
+        if match.plays_mahjongg:
+            needed = league.rule_profile().players
+            if len(players) != needed:
+                raise ValidationError(
+                    _("This league plays Mah-Jongg with %(needed)s players, not %(count)s.")
+                    % {"needed": needed, "count": len(players)},
+                    code="rules",
+                )
+            first_dealer = 0  # the first player sits East (MAHJONGG.md §7)
         if first_dealer is None:
             first_dealer = random.randrange(len(players))
         if not 0 <= first_dealer < len(players):
@@ -200,11 +218,17 @@ class Match(models.Model):
         players = self.seated_players()
         return players[dealer_for_round(self.first_dealer, number, len(players))]
 
+    @property
+    def plays_mahjongg(self) -> bool:
+        return self.game == GameChoice.MAHJONGG
+
     @_saving
     def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
         """Add the next round. Refused once the match has ended (RULES.md §6), or when the
         match changed since `expected_version` (two organisers entering the same round)."""
         match = self._lock(expected_version, _entered_meanwhile)
+        if match.plays_mahjongg:  # leagues.models.mahjongg_game.record_game
+            raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
         if match.is_finished:
             raise MatchFinished(_("The match is over: no round can be added."), code="finished")
         score = entry.check(match)
@@ -343,6 +367,11 @@ class Match(models.Model):
     def settle(self) -> None:
         """Bring the seats' totals and placings, the status, the ratings and the seated
         players' standings (leagues.models.standing) up to date."""
+        if self.game == GameChoice.MAHJONGG:
+            from .mahjongg_game import settle_mahjongg
+
+            settle_mahjongg(self)
+            return
         was_finished = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
         tally = self.tally()
         seats = list(self.seats.order_by("position"))

@@ -74,6 +74,19 @@ class PlayerStanding(models.Model):
         related_name="+",
     )
 
+    # Mah-Jongg leagues (docs/mahjongg_leagues.md): rounds_won counts the games won by calling
+    # Mah-Jongg, points the sum of those hands' scores; the balance is the sum of the player's
+    # matches' balances, the best game the one with the highest score of a hand that won.
+    balance = models.BigIntegerField(_("balance"), default=0)
+    best_game = models.ForeignKey(
+        "leagues.MahjonggGame",
+        verbose_name=_("best hand"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
     class Meta:
         constraints = [
             models.UniqueConstraint(
@@ -105,6 +118,10 @@ class PlayerStanding(models.Model):
             self.points,
             self.best_hand_id,
         )
+
+    def all_figures(self) -> tuple:
+        """`figures()` and a Mah-Jongg league's balance and best game."""
+        return (*self.figures(), self.balance, self.best_game_id)
 
 
 # Leagues whose refreshes wait for the end of a `standings_deferred` block: (league id,
@@ -210,6 +227,9 @@ def compute_standings(
     )
     for player_id, count, wins in played.order_by().values_list("player_id", "played", "wins"):
         rows[player_id] = PlayerStanding(**made, player_id=player_id, played=count, wins=wins)
+    if League.objects.filter(pk=league_id, game="mahjongg").exists():
+        _mahjongg_figures(rows, seats, season_id)
+        return [rows[player_id] for player_id in sorted(rows)]
     # Each winner's hands in best-first order (most points, most credits, the earliest); the
     # first one with the count and sum of them all.
     by_winner = {"partition_by": F("round__winner")}
@@ -236,3 +256,29 @@ def compute_standings(
         row = rows.setdefault(winner_id, PlayerStanding(**made, player_id=winner_id))
         row.rounds_won, row.points, row.best_hand_id = won, won_points, hand_id
     return [rows[player_id] for player_id in sorted(rows)]
+
+
+def _mahjongg_figures(rows: dict, seats, season_id: int | None) -> None:
+    """A Mah-Jongg league's figures for the players in `rows`, from the seats given (not
+    abandoned, no bots; of the season): balance, games won, their points, the best one."""
+    from .mahjongg_game import MahjonggGame
+
+    seat_rows = list(seats.values_list("match_id", "position", "player_id", "total"))
+    owner = {(match_id, position): player_id for match_id, position, player_id, _ in seat_rows}
+    for _match, _position, player_id, total in seat_rows:
+        rows[player_id].balance += total
+    games = (
+        MahjonggGame.objects.filter(match_id__in={match_id for match_id, *_ in seat_rows})
+        .exclude(caller__isnull=True)
+        .order_by("-best", "match__played_on", "match_id", "number")
+        .values_list("pk", "match_id", "caller", "best")
+    )
+    for game_id, match_id, caller, best in games:
+        player_id = owner.get((match_id, caller))
+        if player_id is None:  # a bot's win, or a player not asked for
+            continue
+        row = rows[player_id]
+        row.rounds_won += 1
+        row.points += best
+        if row.best_game_id is None:  # best first
+            row.best_game_id = game_id

@@ -30,6 +30,10 @@ class HtmxHttpRequest(HttpRequest):
 def render_sheet(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """The match page, or only its `#score-sheet` when htmx asks (a history restore after a
     cache miss asks for the whole page)."""
+    if match.plays_mahjongg:
+        from .mahjongg import render_mahjongg_sheet
+
+        return render_mahjongg_sheet(request, match)
     template_name = MATCH_TEMPLATE
     context = sheet_context(match, request.user)
     if request.htmx and not request.htmx.history_restore_request:
@@ -50,6 +54,10 @@ def match(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def match_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = organised_league(request, slug)
+    if league.plays_mahjongg:
+        from .mahjongg import mahjongg_match_new
+
+        return mahjongg_match_new(request, league)
     form = MatchForm(league, request.POST or None)
     if form.is_bound and form.is_valid():
         try:

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -33,6 +33,8 @@ class HtmxHttpRequest(HttpRequest):
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the roster to tick. POST: a step of the proposal (the `step` button pressed)."""
     league = organised_league(request, slug)
+    if league.plays_mahjongg:  # club nights seat Mhing tables (docs/mahjongg_leagues.md)
+        raise Http404
     step = request.POST.get("step", PROPOSE)
     if step == SHUFFLE and request.POST.get("seed", "").isdigit():
         post = request.POST.copy()

@@ -32,6 +32,8 @@ ROUND_TEMPLATE = "leagues/round_form.html"
 
 def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
     match = visible_match(request, slug, pk)
+    if match.plays_mahjongg:  # entered game by game: leagues/views/mahjongg.py
+        raise Http404
     if not match.can_enter(request.user):
         raise PermissionDenied(_("Only the league's organisers enter this match's rounds."))
     return match
@@ -43,6 +45,8 @@ def _correcting(
     """The match and its round `number`; no round when a form posts to a number that no
     longer exists (the round was deleted or undone meanwhile). A page asked for is a 404."""
     match = visible_match(request, slug, pk)
+    if match.plays_mahjongg:
+        raise Http404
     if not match.can_correct(request.user):
         raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
     round_ = _round(match=match, number=number)

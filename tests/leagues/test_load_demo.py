@@ -40,11 +40,25 @@ def loaded(db) -> str:
 
 @pytest.mark.django_db
 class TestLoading:
-    def test_it_creates_two_leagues_seven_matches_and_their_rounds(self, loaded):
-        assert set(League.objects.values_list("slug", flat=True)) == {"riverside", "thursday"}
-        assert Match.objects.count() == 7
+    def test_it_creates_three_leagues_nine_matches_and_their_rounds(self, loaded):
+        assert set(League.objects.values_list("slug", flat=True)) == {
+            "riverside",
+            "thursday",
+            "jade-dragon",
+        }
+        assert Match.objects.count() == 9
         assert Round.objects.count() == 45
-        assert "7 matches, 45 rounds" in loaded
+        assert "9 matches, 45 rounds" in loaded
+
+    def test_the_mahjongg_league_has_real_hands_under_both_settlements(self, loaded):
+        jade = League.objects.get(slug="jade-dragon")
+        first, second = jade.matches.order_by("played_on")
+        assert (first.rule_profile["settle"], second.rule_profile["settle"]) == ("diff", "full")
+        scores = [game.best for game in first.mj_games.order_by("number")]
+        assert scores == [160, 3000, 0, 84]  # a kan win, the seven-pairs limit, a draw
+        for match in (first, second):
+            assert sum(match.seats.values_list("total", flat=True)) == 0
+        assert Standings(jade).rows[0].played
 
     def test_the_club_is_public_with_eight_players_and_a_season(self, loaded):
         club = League.objects.get(slug="riverside")
@@ -130,7 +144,7 @@ class TestLoadingAgain:
 
     def test_if_empty_loads_into_an_empty_database(self, db):
         load("--if-empty")
-        assert League.objects.count() == 2
+        assert League.objects.count() == 3
 
     def test_if_empty_leaves_other_leagues_alone(self, league):
         assert "no demo data loaded" in load("--if-empty")
@@ -138,14 +152,14 @@ class TestLoadingAgain:
 
     def test_without_if_empty_it_loads_beside_other_leagues(self, league):
         load()
-        assert League.objects.count() == 3
+        assert League.objects.count() == 4
 
     def test_without_if_empty_it_refuses_to_load_the_demo_twice(self, loaded):
         before = counts()
         with pytest.raises(CommandError) as refused:
             load()
         assert str(refused.value) == (
-            "The demo leagues riverside, thursday exist already: nothing was loaded. "
+            "The demo leagues jade-dragon, riverside, thursday exist already: nothing was loaded. "
             "Delete them first to load the demo again."
         )
         assert refused.value.returncode == 1

@@ -18,6 +18,7 @@ from django.urls import reverse
 from leagues.exchange_import import ImportRefused, import_league
 from leagues.models import (
     League,
+    MahjonggGame,
     Match,
     Player,
     PlayerRating,
@@ -65,6 +66,8 @@ def counted(league: League, season=None) -> dict[int, tuple]:
         row[0] += 1
         row[1] += seat.match.is_finished and seat.place == 1
     best: dict[int, tuple] = {}
+    if league.plays_mahjongg:  # games won by calling Mah-Jongg (docs/mahjongg_leagues.md)
+        return _counted_mahjongg(league, seats, figures)
     for hand in hands:
         winner = hand.round.winner_id
         row = figures.setdefault(winner, [0, 0, 0, 0, None])
@@ -74,6 +77,18 @@ def counted(league: League, season=None) -> dict[int, tuple]:
         if winner not in best or order < best[winner]:
             best[winner] = order
             row[4] = hand.pk
+    return {player_id: tuple(row) for player_id, row in figures.items()}
+
+
+def _counted_mahjongg(league: League, seats, figures: dict) -> dict[int, tuple]:
+    owner = {(seat.match_id, seat.position): seat.player_id for seat in seats}
+    for game in MahjonggGame.objects.filter(match__in={s.match_id for s in seats}):
+        if game.caller is None:
+            continue
+        winner = owner[(game.match_id, game.caller)]
+        row = figures[winner]
+        row[2] += 1
+        row[3] += game.best
     return {player_id: tuple(row) for player_id, row in figures.items()}
 
 

@@ -97,7 +97,23 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
     # Club nights (the proposal, a POST's answer, is checked in test_browser_club_night.py).
     "night-new": lambda user: (reverse("leagues:night_new", args=["riverside"]), None),
     "night": lambda user: (_club_night(user).get_absolute_url(), None),
+    # A Mah-Jongg league (docs/mahjongg_leagues.md): standings, score sheet, game entry, rules.
+    "mahjongg-league": lambda user: (reverse("leagues:league", args=["jade-dragon"]), None),
+    "mahjongg-match": lambda user: (_jade_match().get_absolute_url(), None),
+    "mahjongg-game-entry": lambda user: (
+        reverse("leagues:mj_game_new", args=["jade-dragon", _jade_match().pk]),
+        None,
+    ),
+    "mahjongg-settings": lambda user: (
+        reverse("leagues:league_settings", args=["jade-dragon"]),
+        None,
+    ),
+    "league-new": lambda user: (reverse("leagues:league_new"), None),
 }
+
+
+def _jade_match() -> Match:
+    return Match.objects.filter(league__slug="jade-dragon").order_by("played_on").first()
 
 
 def _with_invite() -> Invite:

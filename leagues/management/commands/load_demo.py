@@ -51,7 +51,7 @@ class Command(BaseCommand):
             % {"leagues": names, "matches": loaded.matches, "rounds": loaded.rounds}
         )
         roles = {
-            demo.ORGANISER: _("organiser of both leagues"),
+            demo.ORGANISER: _("organiser of every demo league"),
             demo.MEMBER: _("the player %(name)s") % {"name": demo.MEMBER_PLAYER},
         }
         for account in loaded.accounts:

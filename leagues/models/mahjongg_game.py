@@ -1,0 +1,285 @@
+"""The games of a Mah-Jongg match (docs/mahjongg_leagues.md): what was entered (the caller or a
+draw, each player's tiles) and what the engine made of it under the match's own rule profile
+(the winds, who was East and who dealt, every hand's score, the payments, the running
+balance). `record_game`, `correct_game` and `undo_last_game` lock the match, check its
+version, replay every game from the stored entries (scoring.mahjongg.match.replay), rewrite
+the derived figures, the seats' totals (the balance) and places, the standings, and write the
+match's history; a replay that fails changes nothing."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from leagues.errors import MatchFinished, StaleEdit
+from scoring.mahjongg.match import EntryError, GameEntry, MatchReplay, replay
+from scoring.mahjongg.profile import Profile
+from scoring.mahjongg_messages import error_message
+
+from .history import RoundChange
+from .standing import refresh_standings
+
+
+class MahjonggGame(models.Model):
+    match = models.ForeignKey("leagues.Match", on_delete=models.CASCADE, related_name="mj_games")
+    number = models.PositiveIntegerField(gettext_lazy("game"))
+    # Entered: the caller's seat position (None: a draw) and each seat's tiles in notation,
+    # without seat=/round= (the sheet gives them), in seat position order.
+    caller = models.PositiveSmallIntegerField(gettext_lazy("Mah-Jongg"), null=True, blank=True)
+    hands = models.JSONField(gettext_lazy("hands"), default=list)
+    # Derived by the replay, rewritten by every change to the match.
+    round_wind = models.CharField(gettext_lazy("prevailing wind"), max_length=1, default="E")
+    game_in_round = models.PositiveSmallIntegerField(default=1)
+    east = models.PositiveSmallIntegerField(gettext_lazy("East"), default=0)  # seat position
+    dealer = models.PositiveSmallIntegerField(gettext_lazy("dealer"), default=0)
+    winds = models.JSONField(default=list)  # each seat's wind code
+    scores = models.JSONField(default=list)  # each seat's hand score (None: no hand)
+    net = models.JSONField(default=list)  # each seat's payments received less paid
+    balance = models.JSONField(default=list)  # each seat's running balance after the game
+    best = models.PositiveIntegerField(default=0)  # the caller's score (0: a draw)
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_mj_game_per_number")
+        ]
+        verbose_name = gettext_lazy("Mah-Jongg game")
+        verbose_name_plural = gettext_lazy("Mah-Jongg games")
+
+    def __str__(self) -> str:
+        return f"{self.match_id}:{self.number}"
+
+    @property
+    def is_draw(self) -> bool:
+        return self.caller is None
+
+    def entry(self) -> GameEntry:
+        return GameEntry(self.caller, tuple(self.hands))
+
+    def snapshot(self) -> dict:
+        return {"caller": self.caller, "hands": list(self.hands), "scores": list(self.scores)}
+
+
+def match_profile(match) -> Profile:
+    return Profile.from_dict(match.rule_profile)
+
+
+def stored_entries(match) -> list[GameEntry]:
+    return [game.entry() for game in match.mj_games.order_by("number")]
+
+
+def replayed(match, entries: list[GameEntry]) -> MatchReplay:
+    """The replay, or the entry error as a ValidationError worded for the page."""
+    try:
+        return replay(match_profile(match), entries)
+    except EntryError as error:
+        message = ValidationError(entry_message(error, match), code=error.kind)
+        if error.player is not None:  # beside the player's tiles on the game form
+            raise ValidationError({f"hand{error.player}": [message]}) from error
+        raise message from error
+
+
+def record_game(match, entry: GameEntry, by=None, expected_version: int | None = None):
+    """Add the next game; the new MahjonggGame."""
+    from .match import _entered_meanwhile, _saving
+
+    @_saving
+    def save():
+        locked = match._lock(expected_version, _entered_meanwhile)
+        if not locked.plays_mahjongg:  # a Mhing match: Match.record_round
+            raise ValidationError(_("A Mhing match is entered round by round."), code="round")
+        if locked.is_finished:
+            raise MatchFinished(_("The match is over: no game can be added."), code="finished")
+        entries = [*stored_entries(locked), entry]
+        result = replayed(locked, entries)
+        game = MahjonggGame.objects.create(
+            match=locked,
+            number=len(entries),
+            caller=entry.caller,
+            hands=list(entry.hands),
+            entered_by=by,
+        )
+        _store(locked, result)
+        game.refresh_from_db()
+        RoundChange.objects.create(
+            match=locked,
+            number=game.number,
+            action=RoundChange.Action.ADDED,
+            by=by,
+            after=game.snapshot(),
+        )
+        return game
+
+    game = save()
+    match.refresh_from_db()
+    return game
+
+
+def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int):
+    """Replace a game's entry; every later game is recomputed (the winds may change)."""
+    from .match import _corrected_meanwhile, _saving
+
+    match = game.match
+
+    @_saving
+    def save():
+        locked = match._lock()
+        current = MahjonggGame.objects.filter(pk=game.pk, match=locked).first()
+        if current is None:
+            raise StaleEdit(
+                _("Someone else undid game %(number)s meanwhile. Nothing was saved.")
+                % {"number": game.number},
+                code="gone",
+            )
+        if current.version != expected_version:
+            raise StaleEdit(_corrected_meanwhile(current.number), code="stale")
+        before = current.snapshot()
+        entries = stored_entries(locked)
+        entries[current.number - 1] = entry
+        result = replayed(locked, entries)
+        current.caller, current.hands = entry.caller, list(entry.hands)
+        current.version = locked.version  # above any version this game had
+        current.save(update_fields=["caller", "hands", "version"])
+        _store(locked, result)
+        current.refresh_from_db()
+        RoundChange.objects.create(
+            match=locked,
+            number=current.number,
+            action=RoundChange.Action.EDITED,
+            by=by,
+            before=before,
+            after=current.snapshot(),
+        )
+        return current
+
+    corrected = save()
+    match.refresh_from_db()
+    return corrected
+
+
+def undo_last_game(match, by, expected_version: int | None = None) -> int:
+    """Take back the last game; its number."""
+    from .match import _saving, _undone_meanwhile
+
+    @_saving
+    def save():
+        locked = match._lock(expected_version, _undone_meanwhile)
+        last = locked.mj_games.order_by("-number").first()
+        if last is None:
+            raise ValidationError(_("There is no game to undo."), code="no_game")
+        before = last.snapshot()
+        last.delete()
+        _store(locked, replayed(locked, stored_entries(locked)))
+        RoundChange.objects.create(
+            match=locked,
+            number=last.number,
+            action=RoundChange.Action.UNDONE,
+            by=by,
+            before=before,
+        )
+        return last.number
+
+    number = save()
+    match.refresh_from_db()
+    return number
+
+
+def settle_mahjongg(match) -> None:
+    """Match.settle for a Mah-Jongg match: the figures from a replay of its games."""
+    _store(match, replayed(match, stored_entries(match)))
+
+
+def _store(match, result: MatchReplay) -> None:
+    from .match import Match, Seat
+
+    was = Match.objects.filter(pk=match.pk).values_list("status", flat=True).get()
+    games = list(match.mj_games.order_by("number"))
+    for game, outcome in zip(games, result.outcomes, strict=True):
+        game.round_wind = outcome.game.round_wind.code
+        game.game_in_round = outcome.game.number
+        game.east = outcome.east
+        game.dealer = outcome.game.dealer_player
+        game.winds = [wind.code for wind in outcome.game.seats]
+        game.scores = [score.total if score else None for score in outcome.scores]
+        game.net = list(outcome.net)
+        game.balance = list(outcome.balance)
+        game.best = outcome.totals[outcome.entry.caller] if not outcome.is_draw else 0
+    MahjonggGame.objects.bulk_update(
+        games,
+        ["round_wind", "game_in_round", "east", "dealer", "winds", "scores", "net", "balance"]
+        + ["best"],
+    )
+    seats = list(Seat.objects.filter(match=match).order_by("position"))
+    for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
+        seat.total, seat.place = total, place
+    Seat.objects.bulk_update(seats, ["total", "place"])
+    status = Match.Status.FINISHED if result.finished else Match.Status.RUNNING
+    Match.objects.filter(pk=match.pk).update(status=status)
+    match.status = status
+    if Match.Status.FINISHED in (was, status):
+        match.league.rerate()
+    refresh_standings(
+        match.league_id, [seat.player_id for seat in seats], season_id=match.season_id
+    )
+
+
+def entry_message(error: EntryError, match=None) -> str:
+    """The entry error in the visitor's language, naming the player at fault."""
+    who = ""
+    if error.player is not None and match is not None:
+        seat = match.seats.select_related("player").filter(position=error.player).first()
+        who = seat.player.display_name if seat else ""
+    facts = {"player": who, "number": error.number}
+    match error.kind:
+        case "players":
+            return _("Enter one hand for each player.")
+        case "caller":
+            return _("The player who called Mah-Jongg must be at the table.")
+        case "empty":
+            return _("Enter %(player)s's tiles: every hand counts in this game.") % facts
+        case "context":
+            return _(
+                "Leave “%(key)s=” out of %(player)s's tiles: the score sheet knows the "
+                "winds and the limit."
+            ) % {**facts, "key": error.detail}
+        case "not_winning":
+            return _("%(player)s's tiles form no Mah-Jongg hand.") % facts
+        case "win_not_caller":
+            return (
+                _(
+                    "Only the player who called Mah-Jongg gives “win=” and “by=”: take them "
+                    "out of %(player)s's tiles."
+                )
+                % facts
+            )
+        case "caller_no_win":
+            return (
+                _(
+                    "Add the winning tile and how it came to %(player)s's tiles, as in "
+                    "“win=5k by=wall”."
+                )
+                % facts
+            )
+        case "bonus_off":
+            return (
+                _("This league plays without bonus tiles: take them out of %(player)s's tiles.")
+                % facts
+            )
+        case "match_over":
+            return (
+                _(
+                    "The match would be over before game %(number)s: this change cannot be "
+                    "made while later games follow. Undo them first."
+                )
+                % facts
+            )
+    problem = error_message(error.cause) if error.cause else ""
+    return _("%(player)s's tiles: %(problem)s") % {**facts, "problem": problem}

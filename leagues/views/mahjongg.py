@@ -1,0 +1,203 @@
+"""A Mah-Jongg league's match pages (docs/mahjongg_leagues.md): starting a match, the score
+sheet, entering a game (with an htmx preview of every score and payment), correcting one and
+undoing the last. Like the Mhing round pages, every change names the version it was made
+from; a stale one is refused and the form shown again with what was typed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from leagues.access import visible_match
+from leagues.errors import StaleEdit
+from leagues.forms import VersionForm, add_model_error
+from leagues.mahjongg_forms import GameForm, MahjonggMatchForm
+from leagues.mahjongg_sheet import mahjongg_sheet_context, next_game, preview_rows, wind_name
+from leagues.models import League, Match
+from leagues.models.mahjongg_game import (
+    MahjonggGame,
+    correct_game,
+    record_game,
+    replayed,
+    stored_entries,
+    undo_last_game,
+)
+from scoring.mahjongg.tiles import Wind
+
+SHEET_TEMPLATE = "leagues/mahjongg/match.html"
+GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
+
+
+def render_mahjongg_sheet(request, match: Match) -> HttpResponse:
+    template_name = SHEET_TEMPLATE
+    if request.htmx and not request.htmx.history_restore_request:
+        template_name += "#score-sheet"
+    return render(request, template_name, mahjongg_sheet_context(match, request.user))
+
+
+def mahjongg_match_new(request: HttpRequest, league: League) -> HttpResponse:
+    """leagues.views.matches.match_new for a Mah-Jongg league."""
+    from leagues.errors import refused_when_busy
+
+    form = MahjonggMatchForm(league, request.POST or None)
+    if form.is_bound and form.is_valid():
+        try:
+            with refused_when_busy():
+                started = form.begin_match(by=request.user)
+        except ValidationError as error:
+            add_model_error(form, error)
+        else:
+            messages.success(request, _("The match has begun. Enter its games as they end."))
+            return redirect(started)
+    return render(request, "leagues/mahjongg/match_new.html", {"league": league, "form": form})
+
+
+def _mahjongg_match(request, slug: str, pk: int) -> Match:
+    match = visible_match(request, slug, pk)
+    if not match.plays_mahjongg:
+        raise Http404
+    return match
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_new(request, slug: str, pk: int) -> HttpResponse:
+    match = _mahjongg_match(request, slug, pk)
+    if not match.can_enter(request.user) or match.season.is_archived:
+        raise PermissionDenied(_("Only the league's organisers enter this match's games."))
+    upcoming = None if match.is_finished else next_game(match)
+    if upcoming is None:
+        messages.error(request, _("The match is over: no game can be added."))
+        return redirect(match)
+    seats = list(match.seats.select_related("player").order_by("position"))
+    winds = [wind.code for wind in upcoming.seats]
+    form = GameForm(seats, winds, request.POST or None, initial={"version": match.version})
+
+    def entries_with(entry):
+        return [*stored_entries(match), entry]
+
+    def save(entry):
+        return record_game(
+            match, entry, by=request.user, expected_version=form.cleaned_data["version"]
+        )
+
+    about = _("Next game: %(wind)s round, %(east)s is East.") % {
+        "wind": wind_name(upcoming.round_wind.code),
+        "east": seats[upcoming.player_at(Wind.EAST)].player,
+    }
+    return _game_page(request, match, seats, form, None, entries_with, save, about)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
+    match = _mahjongg_match(request, slug, pk)
+    if not match.can_correct(request.user) or match.season.is_archived:
+        raise PermissionDenied(_("Only the league's organisers correct games."))
+    game = MahjonggGame.objects.filter(match=match, number=number).first()
+    if game is None:
+        if request.method == "POST":
+            messages.error(
+                request,
+                _("Someone else undid game %(number)s meanwhile. Nothing was saved.")
+                % {"number": number},
+            )
+            return redirect(match)
+        raise Http404
+    seats = list(match.seats.select_related("player").order_by("position"))
+    initial = {
+        "version": game.version,
+        "caller": "draw" if game.caller is None else str(game.caller),
+        **{f"hand{p}": hand for p, hand in enumerate(game.hands)},
+    }
+    form = GameForm(seats, game.winds, request.POST or None, initial=initial)
+
+    def entries_with(entry):
+        entries = stored_entries(match)
+        entries[game.number - 1] = entry
+        return entries
+
+    def save(entry):
+        return correct_game(
+            game, entry, by=request.user, expected_version=form.cleaned_data["version"]
+        )
+
+    about = " · ".join(
+        (
+            _("%(wind)s round, game %(number)s")
+            % {"wind": wind_name(game.round_wind), "number": game.game_in_round},
+            _("East: %(east)s") % {"east": seats[game.east].player},
+        )
+    )
+    return _game_page(request, match, seats, form, game, entries_with, save, about)
+
+
+def _game_page(request, match, seats, form, game, entries_with, save, about) -> HttpResponse:
+    preview = None
+    refusal: list[str] = []
+    if form.is_bound and form.is_valid():
+        entry = form.entry()
+        try:
+            result = replayed(match, entries_with(entry))
+        except ValidationError as error:
+            add_model_error(form, error)
+        else:
+            number = game.number if game else len(result.outcomes)
+            preview = preview_rows(result.outcomes[number - 1], seats)
+            if request.POST.get("action") == "save":
+                try:
+                    save(entry)
+                except StaleEdit as error:
+                    refusal = error.messages
+                    preview = None
+                except ValidationError as error:
+                    add_model_error(form, error)
+                    preview = None
+                else:
+                    if game:
+                        messages.success(
+                            request, _("Game %(number)s is corrected.") % {"number": game.number}
+                        )
+                    else:
+                        messages.success(request, _("The game is saved."))
+                    return redirect(match)
+    context = {
+        "match": match,
+        "league": match.league,
+        "form": form,
+        "game": game,
+        "preview": preview,
+        "refusal": refusal,
+        "about": about,
+    }
+    template_name = GAME_TEMPLATE
+    if request.htmx and request.POST.get("action") == "preview":
+        template_name += "#game-preview"
+    return render(request, template_name, context)
+
+
+@require_POST
+@login_required
+def game_undo(request, slug: str, pk: int) -> HttpResponse:
+    match = _mahjongg_match(request, slug, pk)
+    context = mahjongg_sheet_context(match, request.user)
+    if not context["actions"].undo:
+        raise PermissionDenied(_("Only the league's organisers undo games."))
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The page was out of date: nothing was undone."))
+        return redirect(match)
+    try:
+        number = undo_last_game(
+            match, by=request.user, expected_version=form.cleaned_data["version"]
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Game %(number)s is undone.") % {"number": number})
+    return redirect(match)

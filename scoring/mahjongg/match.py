@@ -1,0 +1,193 @@
+"""A Mah-Jongg match replayed from what was entered (MAHJONGG.md §5, §7): for each game, who
+called Mah-Jongg (or a draw) and each player's tiles; out come the seat winds and the
+prevailing wind of every game, who dealt, every hand's score, the payments and the running
+balances. Pure: the league layer stores the entries and this recomputes everything from them
+under the match's own rule profile, so a correction recomputes identically.
+
+Players are numbered 0..n-1 in the order they sat down (player 0 is East in the first game);
+a hand as entered carries no `seat=`, `round=` or `limit=`: the sheet knows them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import MahjonggError, NotWinning
+from .notation import parse_hand
+from .profile import Profile
+from .rotation import Game, first_game, next_game
+from .score import Score, score_hand
+from .settle import Payment, settle
+from .tiles import Wind
+
+# Keys the sheet supplies itself: typing them is refused rather than silently overridden.
+_CONTEXT = re.compile(r"(?:^|\s)(seat|round|limit)\s*=", re.IGNORECASE)
+
+
+class EntryError(Exception):
+    """A game that cannot be entered. `kind` says why, `number` is the game's number in the
+    match (from 1), `player` the player whose hand is at fault (or None), `cause` the
+    engine's error for a hand that does not parse or forms no Mah-Jongg."""
+
+    KINDS = (
+        "players",  # not one hand per player
+        "caller",  # the caller is no player
+        "empty",  # a hand that must be given is missing
+        "context",  # a hand gives seat=, round= or limit=
+        "invalid",  # the engine cannot read the hand (cause: InvalidLine)
+        "not_winning",  # the caller's tiles form no Mah-Jongg (cause: NotWinning)
+        "win_not_caller",  # win=/by= on the line of a player who did not call
+        "caller_no_win",  # the caller's line has no win=/by=
+        "bonus_off",  # bonus tiles, but the profile plays without them
+        "match_over",  # the match ended before this game
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        number: int,
+        player: int | None = None,
+        cause: MahjonggError | None = None,
+        detail: str = "",
+    ) -> None:
+        assert kind in self.KINDS
+        super().__init__(f"game {number}: {kind}" + (f" (player {player})" if player else ""))
+        self.kind = kind
+        self.number = number
+        self.player = player
+        self.cause = cause
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What is entered for one game: `caller` the player who called Mah-Jongg (None: a
+    draw), `hands[p]` player p's tiles in notation (the caller's with `win=` and `by=`;
+    "" for a hand not given, allowed only in a draw that is not settled)."""
+
+    caller: int | None
+    hands: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    number: int  # within the match, from 1
+    game: Game  # the seat winds, the prevailing wind, the game's number in its round, the dealer
+    entry: GameEntry
+    scores: tuple[Score | None, ...]  # per player; None: no hand given
+    payments: tuple[Payment, ...]
+    net: tuple[int, ...]  # per player: this game's payments received less paid
+    balance: tuple[int, ...]  # per player: the running balance after this game
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(score.total if score else 0 for score in self.scores)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.entry.caller is None
+
+    @property
+    def east(self) -> int:
+        """The player who sat East."""
+        return self.game.player_at(Wind.EAST)
+
+
+@dataclass(frozen=True)
+class MatchReplay:
+    outcomes: tuple[GameOutcome, ...]
+    next: Game | None  # the next game to play; None: the match is over
+    balance: tuple[int, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.next is None
+
+    def places(self) -> tuple[int, ...]:
+        """Each player's place by balance, ties sharing the better place."""
+        return tuple(1 + sum(other > mine for other in self.balance) for mine in self.balance)
+
+
+def replay(profile: Profile, entries: list[GameEntry] | tuple[GameEntry, ...]) -> MatchReplay:
+    """Every game of the match in order. Raises `EntryError` for the first game that cannot
+    be (nothing is partly replayed)."""
+    game: Game | None = first_game(profile.rotation, profile.players)
+    balance = [0] * profile.players
+    outcomes: list[GameOutcome] = []
+    for number, entry in enumerate(entries, start=1):
+        if game is None:
+            raise EntryError("match_over", number)
+        outcome = play_game(profile, game, entry, number, tuple(balance))
+        balance = list(outcome.balance)
+        outcomes.append(outcome)
+        winner = game.seats[entry.caller] if entry.caller is not None else None
+        game = next_game(game, winner, settled_draw=winner is None and profile.settled_draw)
+    return MatchReplay(tuple(outcomes), game, tuple(balance))
+
+
+def play_game(
+    profile: Profile, game: Game, entry: GameEntry, number: int, before: tuple[int, ...]
+) -> GameOutcome:
+    """One game: its hands scored with the seat and prevailing winds `game` gives, settled."""
+    if len(entry.hands) != game.players:
+        raise EntryError("players", number)
+    if entry.caller is not None and not 0 <= entry.caller < game.players:
+        raise EntryError("caller", number)
+    settled = entry.caller is not None or profile.settled_draw
+    scores: list[Score | None] = []
+    for player, text in enumerate(entry.hands):
+        scores.append(_score(profile, game, entry, number, player, text.strip(), settled))
+    payments: tuple[Payment, ...] = ()
+    net = [0] * game.players
+    if settled:
+        result = settle(
+            {game.seats[p]: score.total for p, score in enumerate(scores) if score},
+            game.seats[entry.caller] if entry.caller is not None else None,
+            profile.settle,
+            game.dealer,
+        )
+        payments = result.payments
+        by_seat = result.net
+        net = [by_seat[game.seats[p]] for p in range(game.players)]
+    balance = tuple(b + n for b, n in zip(before, net, strict=True))
+    return GameOutcome(number, game, entry, tuple(scores), payments, tuple(net), balance)
+
+
+def line_for(game: Game, player: int, text: str) -> str:
+    """The full line the engine scores: the hand as entered and the sheet's context."""
+    return f"{text} seat={game.seats[player].code} round={game.round_wind.code}"
+
+
+def _score(
+    profile: Profile,
+    game: Game,
+    entry: GameEntry,
+    number: int,
+    player: int,
+    text: str,
+    settled: bool,
+) -> Score | None:
+    if not text:
+        if settled:
+            raise EntryError("empty", number, player)
+        return None
+    if found := _CONTEXT.search(text):
+        raise EntryError("context", number, player, detail=found.group(1).lower())
+    try:
+        hand = parse_hand(line_for(game, player, text))
+    except MahjonggError as error:
+        raise EntryError("invalid", number, player, cause=error) from error
+    is_caller = player == entry.caller
+    if hand.win is not None and not is_caller:
+        raise EntryError("win_not_caller", number, player)
+    if hand.win is None and is_caller:
+        raise EntryError("caller_no_win", number, player)
+    if hand.bonus and not profile.bonus_tiles:
+        raise EntryError("bonus_off", number, player)
+    try:
+        return score_hand(hand, profile.limit)
+    except NotWinning as error:
+        raise EntryError("not_winning", number, player, cause=error) from error
+    except MahjonggError as error:
+        raise EntryError("invalid", number, player, cause=error) from error

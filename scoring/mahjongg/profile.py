@@ -1,0 +1,84 @@
+"""A Mah-Jongg league's rule profile (MAHJONGG.md: what is agreed before play): how games are
+settled, the limit, how East (or the dealer) passes on, whether bonus tiles are played, the
+number of players and whether a draw is settled. A pure, validated value that a league stores
+as JSON and copies onto each match it begins, so that a match is always recomputed under the
+profile it was played under.
+
+`Profile.from_dict(data)` reads what `to_dict()` wrote (missing keys take the defaults, unknown
+keys are refused); both raise `ProfileError` (a `ValueError`) naming the field at fault."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .hand import DEFAULT_LIMIT
+from .rotation import Rotation
+from .settle import Method
+
+MAX_LIMIT = 999_999_999  # the notation's `limit=` range (§1.2)
+
+
+class ProfileError(ValueError):
+    """A rule profile that cannot be: `field` names the setting, `value` what was given."""
+
+    def __init__(self, field: str, value: Any) -> None:
+        super().__init__(f"bad rule profile: {field}={value!r}")
+        self.field = field
+        self.value = value
+
+
+@dataclass(frozen=True)
+class Profile:
+    settle: Method = Method.DIFF  # §5: 002's difference settlement by default
+    limit: int = DEFAULT_LIMIT  # §3.4
+    rotation: Rotation = Rotation.FIXED_EAST  # §7
+    bonus_tiles: bool = True  # §1.1: flowers and seasons in play
+    players: int = 4  # §6: 3 (North empty) or 4
+    settled_draw: bool = False  # §5: 004's optional settled draw; otherwise no payments
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.settle, Method):
+            raise ProfileError("settle", self.settle)
+        if not isinstance(self.rotation, Rotation):
+            raise ProfileError("rotation", self.rotation)
+        if type(self.limit) is not int or not 1 <= self.limit <= MAX_LIMIT:
+            raise ProfileError("limit", self.limit)
+        if self.players not in (3, 4) or type(self.players) is not int:
+            raise ProfileError("players", self.players)
+        for name in ("bonus_tiles", "settled_draw"):
+            if type(getattr(self, name)) is not bool:
+                raise ProfileError(name, getattr(self, name))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "settle": self.settle.value,
+            "limit": self.limit,
+            "rotation": self.rotation.value,
+            "bonus_tiles": self.bonus_tiles,
+            "players": self.players,
+            "settled_draw": self.settled_draw,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Profile:
+        data = dict(data or {})
+        unknown = set(data) - set(FIELDS)
+        if unknown:
+            name = sorted(unknown)[0]
+            raise ProfileError(name, data[name])
+        values: dict[str, Any] = {}
+        for name, kind in (("settle", Method), ("rotation", Rotation)):
+            if name in data:
+                try:
+                    values[name] = kind(data[name])
+                except ValueError:
+                    raise ProfileError(name, data[name]) from None
+        for name in ("limit", "bonus_tiles", "players", "settled_draw"):
+            if name in data:
+                values[name] = data[name]
+        return cls(**values)
+
+
+FIELDS = ("settle", "limit", "rotation", "bonus_tiles", "players", "settled_draw")
+DEFAULT = Profile()

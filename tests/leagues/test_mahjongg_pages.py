@@ -1,0 +1,142 @@
+"""A Mah-Jongg league's match pages, per persona (leagues/views/mahjongg.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import Match
+from leagues.models.mahjongg_game import record_game
+
+from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match, win
+
+__all__ = ["mj_league", "mj_match"]
+
+pytestmark = pytest.mark.django_db
+
+
+def game_new_url(match: Match) -> str:
+    return reverse("leagues:mj_game_new", args=[match.league.slug, match.pk])
+
+
+def game_post(match: Match, caller="0", action="save", **hands) -> dict:
+    data = {
+        "caller": caller,
+        "version": match.version,
+        "action": action,
+        "hand0": CALLER,
+        "hand1": DRAGONS,
+        "hand2": PLAIN,
+        "hand3": OTHER,
+    }
+    data.update(hands)
+    return data
+
+
+def test_starting_a_match_seats_the_players_by_wind(organiser_client, mj_league, players):
+    url = reverse("leagues:match_new", args=[mj_league.slug])
+    page = organiser_client.get(url).content.decode()
+    assert "East: player" in page and "North: player" in page and "target" not in page.lower()
+    for player in players:
+        mj_league.players.add(player)
+    data = {f"seat{n + 1}_player": str(p.pk) for n, p in enumerate(players)}
+    response = organiser_client.post(url, {**data, "played_on": "2026-11-20"})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.plays_mahjongg
+    assert match.seated_players() == players
+
+
+def test_three_players_are_refused_when_the_league_plays_four(organiser_client, mj_league, players):
+    url = reverse("leagues:match_new", args=[mj_league.slug])
+    data = {f"seat{n + 1}_name": p.display_name for n, p in enumerate(players[:3])}
+    response = organiser_client.post(url, {**data, "played_on": "2026-11-20"})
+    assert "Seat 4 players, one at each wind." in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_the_organiser_enters_a_game_and_sees_the_balances(organiser_client, mj_match):
+    page = organiser_client.get(mj_match.get_absolute_url()).content.decode()
+    assert game_new_url(mj_match) in page and "Next game: East round, Pia is East." in page
+    entry = organiser_client.get(game_new_url(mj_match)).content.decode()
+    assert "Next game: East round, Pia is East." in entry
+    preview = organiser_client.post(game_new_url(mj_match), game_post(mj_match, action="preview"))
+    text = preview.content.decode()
+    assert "Game 1: scores and payments" in text and "Quentin pays Pia 176" in text
+    assert not mj_match.mj_games.exists()  # a preview saves nothing
+    response = organiser_client.post(game_new_url(mj_match), game_post(mj_match))
+    assert response.status_code == 302
+    sheet = organiser_client.get(mj_match.get_absolute_url()).content.decode()
+    assert "Mah-Jongg: Pia" in sheet and "East: Pia" in sheet and ">540<" in sheet
+    # Each score links to its breakdown in the calculator, with the sheet's winds.
+    assert (
+        "/calculator/mahjongg/?hand=123b+456b+789b+234c+55k+win%3D5k+by%3Dwall+seat%3DE+round%3DE"
+        in sheet
+    )
+    assert "Game 1 added" in sheet
+
+
+def test_the_preview_is_an_htmx_fragment(organiser_client, mj_match):
+    response = organiser_client.post(
+        game_new_url(mj_match),
+        game_post(mj_match, action="preview"),
+        headers={"HX-Request": "true"},
+    )
+    text = response.content.decode()
+    assert text.lstrip().startswith('<section id="game-preview"') and "+540" in text
+
+
+def test_a_bad_hand_is_shown_beside_its_player(organiser_client, mj_match):
+    response = organiser_client.post(game_new_url(mj_match), game_post(mj_match, hand2="5z"))
+    text = response.content.decode()
+    assert response.status_code == 200 and "Rosa&#x27;s tiles" in text
+    assert not mj_match.mj_games.exists()
+
+
+def test_a_stale_game_is_refused(organiser_client, mj_match, organiser):
+    data = game_post(mj_match)
+    record_game(mj_match, win(1), by=organiser)
+    response = organiser_client.post(game_new_url(mj_match), data)
+    assert "Nothing was saved" in response.content.decode()
+    assert mj_match.mj_games.count() == 1
+
+
+def test_the_organiser_corrects_and_undoes(organiser_client, mj_match, organiser):
+    record_game(mj_match, win(0), by=organiser)
+    game = mj_match.mj_games.get()
+    url = reverse("leagues:mj_game_edit", args=["dragons", mj_match.pk, 1])
+    page = organiser_client.get(url).content.decode()
+    assert CALLER in page and "East round, game 1 · East: Pia" in page
+    data = game_post(mj_match, caller="draw", hand0=OTHER)
+    data["version"] = game.version
+    assert organiser_client.post(url, data).status_code == 302
+    assert list(mj_match.seats.values_list("total", flat=True)) == [0, 0, 0, 0]
+    undo = reverse("leagues:mj_game_undo", args=["dragons", mj_match.pk])
+    mj_match.refresh_from_db()
+    organiser_client.post(undo, {"version": mj_match.version})
+    assert not mj_match.mj_games.exists()
+
+
+def test_the_member_sees_the_sheet_but_enters_nothing(client, member, mj_match, organiser):
+    record_game(mj_match, win(0), by=organiser)
+    client.force_login(member)
+    page = client.get(mj_match.get_absolute_url()).content.decode()
+    assert "Mah-Jongg: Pia" in page and game_new_url(mj_match) not in page
+    assert client.get(game_new_url(mj_match)).status_code == 403
+    edit = reverse("leagues:mj_game_edit", args=["dragons", mj_match.pk, 1])
+    assert client.get(edit).status_code == 403
+
+
+def test_an_anonymous_visitor_is_asked_to_sign_in(client, mj_match):
+    assert client.get(game_new_url(mj_match)).status_code == 302
+
+
+def test_mhing_round_pages_are_not_there_for_mahjongg(organiser_client, mj_match):
+    url = reverse("leagues:round_new", args=["dragons", mj_match.pk])
+    assert organiser_client.get(url).status_code == 404
+
+
+def test_club_nights_are_for_mhing_leagues(organiser_client, mj_league):
+    page = organiser_client.get(mj_league.get_absolute_url()).content.decode()
+    assert 'id="night-new-link"' not in page
+    url = reverse("leagues:night_new", args=[mj_league.slug])
+    assert organiser_client.get(url).status_code == 404

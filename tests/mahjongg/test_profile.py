@@ -1,0 +1,43 @@
+"""The rule profile of a Mah-Jongg league (scoring.mahjongg.profile)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.mahjongg import Method, Rotation
+from scoring.mahjongg.profile import DEFAULT, Profile, ProfileError
+
+
+def test_the_defaults_are_the_books():
+    assert DEFAULT == Profile.from_dict({}) == Profile.from_dict(None)
+    assert DEFAULT.to_dict() == {
+        "settle": "diff",
+        "limit": 3000,
+        "rotation": "fixed",
+        "bonus_tiles": True,
+        "players": 4,
+        "settled_draw": False,
+    }
+
+
+def test_a_profile_survives_its_dict():
+    profile = Profile(Method.FULL, 500, Rotation.CLASSICAL, False, 3, True)
+    assert Profile.from_dict(profile.to_dict()) == profile
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"settle": "half"}, "settle"),
+        ({"rotation": "left"}, "rotation"),
+        ({"limit": 0}, "limit"),
+        ({"limit": "3000"}, "limit"),
+        ({"players": 5}, "players"),
+        ({"bonus_tiles": "yes"}, "bonus_tiles"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_a_bad_setting_is_refused_by_name(data, field):
+    with pytest.raises(ProfileError) as raised:
+        Profile.from_dict(data)
+    assert raised.value.field == field
