@@ -79,23 +79,11 @@ def standings_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: st
             )
         else:
             best_cell = MISSING
-        if row.ordinal is not None:
-            rating_cell = (
-                f'<span title="μ {one_decimal(row.mu, separator)} ± σ '
-                f'{one_decimal(row.sigma, separator)}">'
-                f"{one_decimal(row.ordinal, separator)}</span>"
-            )
-        else:
-            rating_cell = MISSING
+        rating_cell = _rating_cell(row, separator)
         lines.append(
             "<tr>"
-            f'<td class="num col-place">{row.place}</td>'
-            f'<th scope="row" class="col-name"><a href="{player_url(row.player.pk)}">'
-            f"{escape(row.player.display_name)}</a></th>"
-            f'<td class="num col-played" data-label="{played}">{row.played}</td>'
-            f'<td class="num col-wins" data-label="{wins}">{row.wins}</td>'
-            f'<td class="num col-rounds" data-label="{rounds}">{row.rounds_won}</td>'
-            f'<td class="num col-points">{row.points}</td>'
+            + _leading_cells(row, player_url, played, wins, rounds)
+            + f'<td class="num col-points">{row.points}</td>'
             f'<td class="num col-average" data-label="{average}">{average_cell}</td>'
             f'<td class="num col-best" data-label="{best}">{best_cell}</td>'
             f'<td class="num col-rating">{rating_cell}</td>'
@@ -119,25 +107,37 @@ def mahjongg_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: str
             best_cell = f'<a href="{match_url(game.match_id)}#game-{game.number}">{game.points}</a>'
         else:
             best_cell = MISSING
-        if row.ordinal is not None:
-            rating_cell = (
-                f'<span title="μ {one_decimal(row.mu, separator)} ± σ '
-                f'{one_decimal(row.sigma, separator)}">'
-                f"{one_decimal(row.ordinal, separator)}</span>"
-            )
-        else:
-            rating_cell = MISSING
+        rating_cell = _rating_cell(row, separator)
         lines.append(
             "<tr>"
-            f'<td class="num col-place">{row.place}</td>'
-            f'<th scope="row" class="col-name"><a href="{player_url(row.player.pk)}">'
-            f"{escape(row.player.display_name)}</a></th>"
-            f'<td class="num col-played" data-label="{played}">{row.played}</td>'
-            f'<td class="num col-wins" data-label="{wins}">{row.wins}</td>'
-            f'<td class="num col-rounds" data-label="{rounds}">{row.rounds_won}</td>'
-            f'<td class="num col-points">{row.balance}</td>'
+            + _leading_cells(row, player_url, played, wins, rounds)
+            + f'<td class="num col-points">{row.balance}</td>'
             f'<td class="num col-best" data-label="{best}">{best_cell}</td>'
             f'<td class="num col-rating">{rating_cell}</td>'
             "</tr>"
         )
     return mark_safe("\n".join(lines))  # every text in it is escaped above
+
+
+def _rating_cell(row: Standing, separator: str) -> str:
+    """The conservative rating, with μ and σ on hover; both games' tables end with it."""
+    if row.ordinal is None:
+        return MISSING
+    return (
+        f'<span title="μ {one_decimal(row.mu, separator)} ± σ '
+        f'{one_decimal(row.sigma, separator)}">'
+        f"{one_decimal(row.ordinal, separator)}</span>"
+    )
+
+
+def _leading_cells(row: Standing, player_url, played: str, wins: str, rounds: str) -> str:
+    """Place, name, matches, match wins and rounds (Mah-Jongg: games) won: both games'
+    tables begin with them."""
+    return (
+        f'<td class="num col-place">{row.place}</td>'
+        f'<th scope="row" class="col-name"><a href="{player_url(row.player.pk)}">'
+        f"{escape(row.player.display_name)}</a></th>"
+        f'<td class="num col-played" data-label="{played}">{row.played}</td>'
+        f'<td class="num col-wins" data-label="{wins}">{row.wins}</td>'
+        f'<td class="num col-rounds" data-label="{rounds}">{row.rounds_won}</td>'
+    )
