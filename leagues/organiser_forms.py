@@ -53,7 +53,9 @@ class LeagueForm(forms.ModelForm):
         }
 
     # The Mah-Jongg rule profile (scoring.mahjongg.profile), stored as JSON on the league.
+    # Radio buttons: the long choices were cut off in a select on a phone in German and French.
     mj_settle = forms.ChoiceField(
+        widget=forms.RadioSelect,
         label=gettext_lazy("Settlement"),
         choices=[
             (
@@ -69,7 +71,9 @@ class LeagueForm(forms.ModelForm):
         max_value=MAX_LIMIT,
         help_text=gettext_lazy("No hand scores more than this."),
     )
+    # Radio buttons: the long choices were cut off in a select on a phone in German and French.
     mj_rotation = forms.ChoiceField(
+        widget=forms.RadioSelect,
         label=gettext_lazy("Who deals"),
         choices=[
             (
