@@ -17,8 +17,8 @@ PYTEST_ARGS ?=
 # PYTEST_WORKERS=0` runs it in one process (for -x, --pdb, or reading output in order).
 PYTEST_WORKERS ?= auto
 XDIST := -n $(PYTEST_WORKERS)
-# The pure engines' tests never open a database: the PostgreSQL run leaves them to `make test`.
-PG_SKIP := --ignore=tests/mhing --ignore=tests/mahjongg --ignore=tests/play
+# The PostgreSQL run keeps only the tests that open a database (tests/conftest.py).
+PG_SKIP := --database-tests-only
 
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)

@@ -97,3 +97,39 @@ def member(django_user_model):
 @pytest.fixture
 def outsider(django_user_model):
     return django_user_model.objects.create_user("otto", password="pw-otto")
+
+
+# The PostgreSQL run (`make test-postgres`) passes --database-tests-only: a test that never
+# opens the test database (the engines, the command-line tests on their own SQLite files,
+# settings parsing) proves nothing more on PostgreSQL than on SQLite, and CI has 20 minutes.
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="deselect the tests that never open the test database (used on PostgreSQL)",
+    )
+
+
+def uses_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") or item.get_closest_marker("database"):
+        return True
+    return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    items[:] = kept

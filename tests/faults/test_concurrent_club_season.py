@@ -25,6 +25,9 @@ import pytest
 from .club_racing import ClubSite, served
 from .racing import BIG_HAND, SMALL_HAND, Browser, Page, together
 
+# Its servers open a database of their own on DATABASE_URL's server (tests/faults/racing.py).
+pytestmark = pytest.mark.database
+
 TRIES = int(os.environ.get("CLUB_RACE_TRIES", "6"))
 KINDS = ("accept", "revoke", "merge", "settings", "season", "nights", "delete", "deletetwice")
 BUSY = "Someone else was saving at the same moment, and the database was busy for too long."

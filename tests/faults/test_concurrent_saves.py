@@ -25,6 +25,9 @@ from tests.games.servers import daphne
 
 from .racing import BIG_HAND, SMALL_HAND, Browser, Page, Site, served, server_env, together
 
+# Its servers open a database of their own on DATABASE_URL's server (tests/faults/racing.py).
+pytestmark = pytest.mark.database
+
 TRIES = int(os.environ.get("RACE_TRIES", "30"))
 ON_SQLITE = not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 

@@ -109,7 +109,8 @@ def test_it_prints_the_report_and_exits_0() -> None:
 
 def test_it_imports_no_django() -> None:
     code = (
-        "import sys; from scoring.bench import main; main(['--hands', '3']); "
+        "import sys; from scoring.bench import main; "
+        "main(['--hands', '3', '--batch-hands', '10', '--batch-rounds', '1']); "
         "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
         "assert not loaded, loaded"
     )

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 
 
+@pytest.mark.database
 def test_it_uses_the_database_that_database_url_names() -> None:
     url = os.environ.get("DATABASE_URL", "")
 
