@@ -32,7 +32,7 @@ from .models.mahjongg_game import match_profile
 
 # As many as fit one A4 landscape page under the header and its two heading rows
 # (static/css/blank_sheet.css); a match of four rounds has at least 16 games (12 with three).
-ROWS = 24
+ROWS = 30
 
 
 def games_known_ahead(game: Game, settled_draw: bool = False, most: int = ROWS) -> list[Game]:

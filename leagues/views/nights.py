@@ -64,7 +64,10 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             errors = list(error.messages)
         else:
-            messages.success(request, _("The tables are seated: enter each table's rounds."))
+            if league.plays_mahjongg:
+                messages.success(request, _("The tables are seated: enter each table's games."))
+            else:
+                messages.success(request, _("The tables are seated: enter each table's rounds."))
             return redirect(night)
     shown, repeats = describe(form, tables)
     return render(
