@@ -5,6 +5,11 @@ matches are created (ClubNight.seat).
 The proposal lives in the form, not in the database: every step (propose, re-shuffle, move
 players, create) posts the present players, the settings, the seed and the tables as they
 stand, so the pages work without JavaScript and nothing is stored until "create".
+
+A Mah-Jongg league seats tables of its profile's players only (4, or 3): a Mah-Jongg match
+is played by exactly that many (Match.begin), so a count that does not divide is refused,
+saying how many to untick or to add (docs/club_nights.md), and the night has no variant or
+target (the profile is the rules).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from scoring.mhing.match_scoring import MAX_PLAYERS
 
 from . import seating
 from .forms import DateInput
+from .mahjongg_forms import WIND_CODES, WIND_NAMES
 from .models import League, Match, Player, PlayerRating, Seat
 from .models.league import VariantChoice
 
@@ -94,13 +100,20 @@ class NightForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         self.league = league
+        # A Mah-Jongg league's one table size; None for Mhing (seating's sizes).
+        self.table_size: int | None = None
+        if league.plays_mahjongg:
+            self.table_size = league.rule_profile().players
+            del self.fields["variant"], self.fields["target_points"]
         self.roster = {p.pk: p for p in league.players.order_by("display_name")}
         self.fields["present"].choices = [(p.pk, p.display_name) for p in self.roster.values()]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         present = data.get("present") or []
-        if present and len(present) < seating.MIN_PLAYERS:
+        if present and self.table_size:
+            self._check_tables_of(self.table_size, len(present))
+        elif present and len(present) < seating.MIN_PLAYERS:
             self.add_error(
                 "present",
                 _("Seating needs at least three players. For two, start a match on its own."),
@@ -118,6 +131,27 @@ class NightForm(forms.Form):
             data["since"] = newest["newest"] or 0
         return data
 
+    def _check_tables_of(self, size: int, count: int) -> None:
+        try:
+            seating.table_sizes(count, allowed=(size,))
+        except seating.UnevenTables as uneven:
+            if count < size:
+                message = _(
+                    "This league plays Mah-Jongg at tables of %(size)s: tick at least "
+                    "%(size)s players."
+                ) % {"size": size}
+            else:
+                message = _(
+                    "This league plays Mah-Jongg at tables of %(size)s, and %(count)s players "
+                    "do not fill them: untick %(over)s (they sit out) or tick %(short)s more."
+                ) % {"size": size, "count": count, "over": uneven.over, "short": uneven.short}
+            self.add_error("present", message)
+
+    @property
+    def allowed(self) -> tuple[int, ...] | None:
+        """The table sizes the seating may use: None for the game's own (Mhing)."""
+        return (self.table_size,) if self.table_size else None
+
     @property
     def chips(self) -> bool:
         return self.cleaned_data.get("variant") == VariantChoice.CHIPS
@@ -134,6 +168,7 @@ def propose(form: NightForm) -> list[list[Player]]:
         ratings(league, present),
         nights_ago(league, present),
         chips=form.chips,
+        allowed=form.allowed,
         seed=form.cleaned_data["seed"],
     )
     return [[form.roster[pid] for pid in table] for table in result.tables]
@@ -169,7 +204,15 @@ def edited_tables(form: NightForm, post: Mapping[str, str]) -> tuple[list[list[P
     most = CHIPS_MAX_PLAYERS if form.chips else MAX_PLAYERS
     errors = []
     for number, table in enumerate(tables, start=1):
-        if not 2 <= len(table) <= most:
+        if form.table_size and len(table) != form.table_size:
+            errors.append(
+                _(
+                    "Table %(number)s has %(count)s players: a Mah-Jongg table of this league "
+                    "seats %(size)s."
+                )
+                % {"number": number, "count": len(table), "size": form.table_size}
+            )
+        elif not form.table_size and not 2 <= len(table) <= most:
             errors.append(
                 _("Table %(number)s has %(count)s players: a match has 2 to %(most)s.")
                 % {"number": number, "count": len(table), "most": most}
@@ -181,6 +224,7 @@ def edited_tables(form: NightForm, post: Mapping[str, str]) -> tuple[list[list[P
 class ProposedSeat:
     player: Player
     rating: float
+    wind: str = ""  # Mah-Jongg: the seat wind of the first game (the first sits East)
 
 
 @dataclass(frozen=True)
@@ -188,6 +232,12 @@ class ProposedTable:
     number: int
     seats: list[ProposedSeat]
     meetings: list[str]  # "Anna and Ben met last night."
+
+
+def _wind(form: NightForm, position: int) -> str:
+    if not form.table_size or position >= len(WIND_CODES):
+        return ""
+    return str(WIND_NAMES[WIND_CODES[position]])
 
 
 def describe(
@@ -216,6 +266,9 @@ def describe(
                     )
                     % values
                 )
-        seats = [ProposedSeat(p, rated.get(p.pk, 0.0)) for p in table]
+        seats = [
+            ProposedSeat(p, rated.get(p.pk, 0.0), _wind(form, position))
+            for position, p in enumerate(table)
+        ]
         shown.append(ProposedTable(number, seats, notes))
     return shown, repeats

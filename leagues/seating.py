@@ -8,7 +8,10 @@ The rule (docs/club_nights.md says it for clubs):
   when it leaves 3). Chips are played by at most 4 (RULES.md §6), so its other size is 3
   (three 3s when n leaves 1, two when it leaves 2, one when it leaves 3); 5 chips players
   sit 3 and 2, the only n with no tables of 3 and 4. Fewer than 3 present: refused, a
-  match of two is simply started on its own.
+  match of two is simply started on its own. A game with a table size of its own passes
+  `allowed` (a Mah-Jongg league: its profile's 4 or 3 players, and no other size, since a
+  match is played by exactly the profile's players); a count it does not divide is refused
+  with how many are over and how many short (`UnevenTables`).
 * **The objective**, compared in this order (`Seating.key`):
   1. repeat meetings weighted by recency: each pair at one table who have met before costs
      `recency_weight(ago)` = 1000 // ago, where `ago` = 1 for the most recent night they
@@ -47,24 +50,67 @@ class SeatingError(ValueError):
     """The night cannot be seated as asked (too few players, a table too small)."""
 
 
-def table_sizes(players: int, chips: bool = False) -> tuple[int, ...]:
-    """The tables for `players` present, largest first (see the module docstring)."""
-    if players < MIN_PLAYERS:
-        raise SeatingError(f"seating needs at least {MIN_PLAYERS} players, not {players}")
-    if chips and players == 5:
-        return (3, 2)
+def table_sizes(
+    players: int, chips: bool = False, *, allowed: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """The tables for `players` present, largest first (see the module docstring).
+
+    `allowed` replaces the game's table sizes: the first is the size wanted, the others
+    (if any) are used as little as possible, then as few tables as possible. A Mah-Jongg
+    league passes its profile's one size (4, or 3); a count no mix of the sizes seats
+    raises `UnevenTables`, which says how many are over and how many short."""
+    if allowed is None:
+        if players < MIN_PLAYERS:
+            raise SeatingError(f"seating needs at least {MIN_PLAYERS} players, not {players}")
+        if chips and players == 5:
+            return (3, 2)
+        allowed = (4, 3) if chips else (4, 5, 3)
+    found = _division(players, tuple(allowed))
+    if found is None:
+        raise UnevenTables(players, tuple(allowed))
+    return found
+
+
+def _division(players: int, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The tables of `allowed` sizes seating exactly `players`, fewest tables of other sizes
+    than `allowed[0]` first, then fewest tables; None if there is none (or no one)."""
+    if players <= 0 or not allowed or min(allowed) < 1:
+        return None
+    main = allowed[0]
+    others = tuple(dict.fromkeys(s for s in allowed[1:] if s != main))
     best: tuple[tuple[int, int], tuple[int, ...]] | None = None
-    for fives in range(1 if chips else players // 5 + 1):
-        for threes in range((players - 5 * fives) // 3 + 1):
-            rest = players - 5 * fives - 3 * threes
-            if rest % 4:
-                continue
-            fours = rest // 4
-            key = (fives + threes, fives + threes + fours)  # fewest odd tables, then tables
+
+    def counts(index: int, left: int, chosen: tuple[int, ...]) -> None:
+        nonlocal best
+        if index == len(others):
+            if left % main:
+                return
+            tables = chosen + (main,) * (left // main)
+            odd = len(chosen)
+            key = (odd, len(tables))  # fewest odd tables, then fewest tables
             if best is None or key < best[0]:
-                best = (key, (5,) * fives + (4,) * fours + (3,) * threes)
-    assert best is not None, players
-    return best[1]
+                best = (key, tuple(sorted(tables, reverse=True)))
+            return
+        size = others[index]
+        for number in range(left // size + 1):
+            counts(index + 1, left - number * size, chosen + (size,) * number)
+
+    counts(0, players, ())
+    return None if best is None else best[1]
+
+
+class UnevenTables(SeatingError):
+    """No mix of the allowed table sizes seats this many players: `over` would sit out at
+    the nearest count below that can be seated, `short` more are needed for the nearest
+    above."""
+
+    def __init__(self, players: int, allowed: tuple[int, ...]) -> None:
+        below = next((n for n in range(players - 1, 0, -1) if _division(n, allowed)), 0)
+        above = next(n for n in itertools.count(players + 1) if _division(n, allowed))
+        self.players, self.allowed = players, allowed
+        self.over, self.short = players - below, above - players
+        sizes = " or ".join(map(str, allowed))
+        super().__init__(f"{players} players cannot sit at tables of {sizes}")
 
 
 def recency_weight(ago: int) -> int:
@@ -140,15 +186,17 @@ def seat(
     met: Mapping[Pair, int],
     *,
     chips: bool = False,
+    allowed: Sequence[int] | None = None,
     seed: int = 0,
 ) -> Seating:
     """The night's tables for `players` (ids). `ratings` maps ids to ratings (missing: 0),
-    `met` maps a pair of ids to how many nights ago they last met (1 = the latest)."""
+    `met` maps a pair of ids to how many nights ago they last met (1 = the latest);
+    `allowed` the table sizes when the game has its own (`table_sizes`)."""
     if len(set(players)) != len(players):
         raise SeatingError("a player is listed twice")
     if len(players) > MAX_PLAYERS:
         raise SeatingError(f"seating takes at most {MAX_PLAYERS} players, not {len(players)}")
-    sizes = table_sizes(len(players), chips)
+    sizes = table_sizes(len(players), chips, allowed=allowed)
     rng = random.Random(seed)
     order = sorted(players)
     rng.shuffle(order)

@@ -71,15 +71,17 @@ class ClubNight(models.Model):
         tables: Sequence[Sequence[Player]],
         *,
         played_on: date,
-        variant: str,
-        target_points: int,
+        variant: str | None,
+        target_points: int | None,
         since_match: int,
         by=None,
     ) -> ClubNight:
         """Begin one match per table, seats in the given order, all or none. `since_match`
         is the league's newest match id when the proposal was shown: a player seated in a
         match begun after it (another organiser seating the same night) refuses the lot,
-        rather than seating anyone twice."""
+        rather than seating anyone twice. A Mah-Jongg league passes no variant or target:
+        `Match.begin` copies its rule profile onto each match and seats the first at East,
+        as for a match started on its own (MahjonggMatchForm.begin_match)."""
         lock_league(league.pk)
         ids = [p.pk for table in tables for p in table]
         if len(set(ids)) != len(ids):

@@ -27,6 +27,7 @@ from leagues.models.mahjongg_game import (
     stored_entries,
     undo_last_game,
 )
+from leagues.qr import round_entry_qr
 from scoring.mahjongg.tiles import Wind
 
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
@@ -35,9 +36,13 @@ GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
 
 def render_mahjongg_sheet(request, match: Match) -> HttpResponse:
     template_name = SHEET_TEMPLATE
+    context = mahjongg_sheet_context(match, request.user)
     if request.htmx and not request.htmx.history_restore_request:
         template_name += "#score-sheet"
-    return render(request, template_name, mahjongg_sheet_context(match, request.user))
+    elif context["actions"].enter and not match.is_finished:
+        # For a phone at the table: the game entry (club nights, leagues/qr.py).
+        context["round_entry_qr"] = round_entry_qr(request, match)
+    return render(request, template_name, context)
 
 
 def mahjongg_match_new(request: HttpRequest, league: League) -> HttpResponse:

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -33,8 +33,6 @@ class HtmxHttpRequest(HttpRequest):
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the roster to tick. POST: a step of the proposal (the `step` button pressed)."""
     league = organised_league(request, slug)
-    if league.plays_mahjongg:  # club nights seat Mhing tables (docs/mahjongg_leagues.md)
-        raise Http404
     step = request.POST.get("step", PROPOSE)
     if step == SHUFFLE and request.POST.get("seed", "").isdigit():
         post = request.POST.copy()
@@ -56,15 +54,20 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
                     league,
                     tables,
                     played_on=form.cleaned_data["played_on"],
-                    variant=form.cleaned_data["variant"],
-                    target_points=form.cleaned_data["target_points"],
+                    # None for Mah-Jongg: its matches begin as MahjonggMatchForm.begin_match
+                    # begins them, under the league's profile, the first at East.
+                    variant=form.cleaned_data.get("variant"),
+                    target_points=form.cleaned_data.get("target_points"),
                     since_match=form.cleaned_data["since"],
                     by=request.user,
                 )
         except ValidationError as error:
             errors = list(error.messages)
         else:
-            messages.success(request, _("The tables are seated: enter each table's rounds."))
+            if league.plays_mahjongg:
+                messages.success(request, _("The tables are seated: enter each table's games."))
+            else:
+                messages.success(request, _("The tables are seated: enter each table's rounds."))
             return redirect(night)
     shown, repeats = describe(form, tables)
     return render(
@@ -88,9 +91,11 @@ def night(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Every table of the night with its totals; htmx polls for `#night-tables` alone."""
     league = visible_league(request, slug)
     club_night = get_object_or_404(ClubNight, pk=pk, league=league)
+    # A Mah-Jongg table counts its games; its seats' totals are their running balances.
+    played = Count("mj_games" if league.plays_mahjongg else "rounds")
     tables = (
         club_night.matches.order_by("pk")
-        .annotate(rounds_played=Count("rounds"))
+        .annotate(rounds_played=played)
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
         )

@@ -133,10 +133,3 @@ def test_an_anonymous_visitor_is_asked_to_sign_in(client, mj_match):
 def test_mhing_round_pages_are_not_there_for_mahjongg(organiser_client, mj_match):
     url = reverse("leagues:round_new", args=["dragons", mj_match.pk])
     assert organiser_client.get(url).status_code == 404
-
-
-def test_club_nights_are_for_mhing_leagues(organiser_client, mj_league):
-    page = organiser_client.get(mj_league.get_absolute_url()).content.decode()
-    assert 'id="night-new-link"' not in page
-    url = reverse("leagues:night_new", args=[mj_league.slug])
-    assert organiser_client.get(url).status_code == 404

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from leagues.seating import (
     EXACT_UP_TO,
     SeatingError,
+    UnevenTables,
     evaluate,
     recency_weight,
     seat,
@@ -178,3 +179,64 @@ class TestSeat:
 
 def range_list(n: int) -> list[int]:
     return list(range(n))
+
+
+class TestGivenTableSizes:
+    """A game with its own table size (a Mah-Jongg league: its profile's 4, or 3)."""
+
+    @pytest.mark.parametrize("size", [3, 4])
+    @pytest.mark.parametrize("tables", [1, 2, 5, 10])
+    def test_a_multiple_of_the_size_sits_at_tables_of_that_size_only(self, size, tables):
+        assert table_sizes(size * tables, allowed=(size,)) == (size,) * tables
+
+    @pytest.mark.parametrize(
+        ("n", "over", "short"),
+        [(1, 1, 3), (3, 3, 1), (5, 1, 3), (6, 2, 2), (7, 3, 1), (10, 2, 2), (23, 3, 1)],
+    )
+    def test_another_count_says_how_many_are_over_and_how_many_short(self, n, over, short):
+        with pytest.raises(UnevenTables) as refused:
+            table_sizes(n, allowed=(4,))
+        assert (refused.value.over, refused.value.short) == (over, short)
+        assert (n - over) % 4 == 0 and (n + short) % 4 == 0
+
+    def test_tables_of_three_leave_at_most_two_over(self):
+        with pytest.raises(UnevenTables) as refused:
+            table_sizes(8, allowed=(3,))
+        assert (refused.value.over, refused.value.short) == (2, 1)
+
+    def test_a_second_size_is_used_as_little_as_possible(self):
+        # Tables of 4, of 3 where 4s alone cannot seat everyone.
+        assert table_sizes(12, allowed=(4, 3)) == (4, 4, 4)
+        assert table_sizes(10, allowed=(4, 3)) == (4, 3, 3)
+        with pytest.raises(UnevenTables):
+            table_sizes(5, allowed=(4, 3))
+
+    def test_the_games_own_sizes_give_the_documented_tables(self):
+        for n, (race, chips) in EXPECTED_SIZES.items():
+            if n != 5:  # five at chips is the one count seated 3 and 2
+                assert table_sizes(n, allowed=(4, 3)) == chips
+            assert table_sizes(n, allowed=(4, 5, 3)) == race
+
+    @pytest.mark.parametrize("seed", range(4))
+    @pytest.mark.parametrize("n", [4, 8, 12, 16, 24])
+    def test_seat_keeps_to_the_given_size(self, n, seed):
+        met = history(range_list(n), random.Random(seed), n)
+        seating = seat(range_list(n), {}, met, allowed=(4,), seed=seed)
+        assert [len(t) for t in seating.tables] == [4] * (n // 4)
+        assert sorted(p for t in seating.tables for p in t) == range_list(n)
+
+    def test_seat_with_tables_of_three_still_avoids_last_nights_partners(self):
+        # Nine players who sat 0-2, 3-5, 6-8 last night: three tables of three, none of them
+        # beside a partner of last night.
+        met = {
+            frozenset(pair): 1
+            for start in (0, 3, 6)
+            for pair in itertools.combinations(range(start, start + 3), 2)
+        }
+        seating = seat(range_list(9), {}, met, allowed=(3,), seed=2)
+        assert seating.repeat_cost == 0
+        assert all(len({p // 3 for p in table}) == 3 for table in seating.tables)
+
+    def test_seat_refuses_a_count_the_size_does_not_divide(self):
+        with pytest.raises(UnevenTables):
+            seat(range_list(9), {}, {}, allowed=(4,))

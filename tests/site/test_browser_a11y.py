@@ -109,6 +109,12 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         None,
     ),
     "league-new": lambda user: (reverse("leagues:league_new"), None),
+    # Mah-Jongg club nights and blank sheet (docs/club_nights.md, docs/printing_and_bots.md).
+    "mahjongg-night-new": lambda user: (reverse("leagues:night_new", args=["jade-dragon"]), None),
+    "mahjongg-blank-sheet": lambda user: (
+        reverse("leagues:blank_sheet", args=["jade-dragon", _jade_match().pk]),
+        None,
+    ),
 }
 
 
