@@ -109,6 +109,11 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         None,
     ),
     "league-new": lambda user: (reverse("leagues:league_new"), None),
+    # A Mah-Jongg player's page (games won, balance, best hands): East of the first match.
+    "mahjongg-player": lambda user: (
+        _jade_match().seats.get(position=0).player.get_absolute_url(),
+        None,
+    ),
 }
 
 
