@@ -45,9 +45,7 @@ def played(mj_league, players, organiser):
     record_game(dropped, win(1), by=organiser)
     dropped.refresh_from_db()
     abandon_match(dropped, by=organiser, expected_version=dropped.version)
-    open_next_season(
-        mj_league, mj_league.current_season, name="Spring", starts_on=date(2026, 9, 5)
-    )
+    open_next_season(mj_league, mj_league.current_season, name="Spring", starts_on=date(2026, 9, 5))
     later = Match.begin(mj_league, players[::-1], played_on=date(2026, 9, 8), by=organiser)
     record_game(later, win(1), by=organiser)
     return first, dropped, later
@@ -70,9 +68,7 @@ def test_one_row_per_game_and_player_in_the_order_played(client, players, played
     ]
 
 
-def test_a_won_game_has_each_players_wind_hand_score_payment_and_balance(
-    client, mj_league, played
-):
+def test_a_won_game_has_each_players_wind_hand_score_payment_and_balance(client, mj_league, played):
     table = sheet(client)
     autumn = mj_league.seasons.get(number=1).name
     common = {
