@@ -261,21 +261,22 @@ class Reader:
                 "limit",
             )
             return False
-        rounds = sum(
-            len(item["rounds"])
-            for item in matches
-            if isinstance(item, dict) and isinstance(item.get("rounds"), list)
-        )
-        if rounds > MAX_FILE_ROUNDS:
-            self.problem(
-                "",
-                _(
+        rounds = _count(matches, "rounds")
+        # A Mah-Jongg game asks for more work than a Mhing round (each is entered through
+        # record_game, which replays the match so far), so games count against the same limit.
+        games = _count(matches, "games")
+        if rounds + games > MAX_FILE_ROUNDS:
+            if games:
+                message = _(
+                    "The file holds %(count)s games; a league file may hold at most "
+                    "%(limit)s: import it in parts."
+                )
+            else:
+                message = _(
                     "The file holds %(count)s rounds; a league file may hold at most "
                     "%(limit)s: import it in parts."
                 )
-                % {"count": rounds, "limit": MAX_FILE_ROUNDS},
-                "limit",
-            )
+            self.problem("", message % {"count": rounds + games, "limit": MAX_FILE_ROUNDS}, "limit")
             return False
         return True
 
@@ -554,6 +555,15 @@ class Reader:
             self.problem(where, message % {"name": shortened(name)})
             return None
         return name.strip()
+
+
+def _count(matches: list, key: str) -> int:
+    """How many rounds (or games) the file's matches hold, before any is read."""
+    return sum(
+        len(item[key])
+        for item in matches
+        if isinstance(item, dict) and isinstance(item.get(key), list)
+    )
 
 
 def _plays_mahjongg(document: dict) -> bool:

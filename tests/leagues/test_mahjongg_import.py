@@ -263,3 +263,18 @@ def test_a_three_player_match_into_a_four_player_league_is_refused(
     with pytest.raises(ImportRefused, match="plays Mah-Jongg with 4 players, not 3"):
         import_league(document, into=jade, by=organiser)
     assert not jade.matches.exists()
+
+
+def test_too_many_games_in_the_file_are_refused_before_any_is_read(played, jade):
+    from leagues.exchange_reader import MAX_FILE_ROUNDS, MAX_ROUNDS
+
+    document = league_document(played)
+    game = document["matches"][0]["games"][0]
+    match = {**document["matches"][0], "games": [game] * MAX_ROUNDS}
+    document["matches"] = [match] * (MAX_FILE_ROUNDS // MAX_ROUNDS + 1)
+    with pytest.raises(ImportRefused) as refused:
+        import_league(document, into=jade)
+    assert refused.value.messages == [
+        f"The file holds {MAX_FILE_ROUNDS + MAX_ROUNDS} games; a league file may hold at most "
+        f"{MAX_FILE_ROUNDS}: import it in parts."
+    ]
