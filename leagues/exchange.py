@@ -148,6 +148,11 @@ def league_rounds(league: League, season: Season | None = None) -> QuerySet[Roun
 
 
 def write_rounds_csv(league: League, out: TextIO, season: Season | None = None) -> None:
+    if league.plays_mahjongg:  # one row per game and player instead
+        from .exchange_games_csv import write_games_csv
+
+        write_games_csv(league, out, season)
+        return
     writer = _SheetWriter(out)
     writer.writerow(ROUND_COLUMNS)
     for round_ in league_rounds(league, season):

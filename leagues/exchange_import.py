@@ -17,7 +17,9 @@ one per match at most once replay has started (a refused round makes the rest of
 meaningless), each saying where: "match 3 (2026-09-15), round 5: …".
 
 Importing into an existing league skips the file's matches that the league already held
-before the import, so importing the same file again does not double the season.
+before the import (leagues.exchange_held), so importing the same file again does not double
+the season. A file is added only to a league of its own game: Mhing matches to a Mhing league,
+Mah-Jongg matches to a Mah-Jongg league.
 """
 
 from __future__ import annotations
@@ -29,18 +31,19 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, npgettext
 
-from scoring.mhing import MhingError, parse_hand
+from scoring.mahjongg.match import GameEntry
+from scoring.mahjongg.profile import Profile
 
+from .exchange_held import held_matches, planned_key
 from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from .exchange_replay import Replay
-from .models import League, Match, Player, Round
+from .models import League, Match, Player
 from .models.match_end import abandon_match
-from .models.round import Outcome
 from .models.season import open_next_season
 from .models.standing import standings_deferred
 
@@ -85,6 +88,8 @@ class Imported:
     new_players: int
     # Matches of the file that the league already held, so were not added again.
     skipped: int = 0
+    # A Mah-Jongg league's matches are played in games: `rounds` counts them.
+    in_games: bool = False
 
     def summary(self) -> str:
         """One sentence for the page's message and the command's output."""
@@ -92,7 +97,12 @@ class Imported:
             "league": self.league.name,
             "matches": ngettext("%(count)s match", "%(count)s matches", self.matches)
             % {"count": self.matches},
-            "rounds": ngettext("%(count)s round", "%(count)s rounds", self.rounds)
+            "rounds": (
+                # "with 4 games": German needs the dative, so the words have a context.
+                npgettext("import summary", "%(count)s game", "%(count)s games", self.rounds)
+                if self.in_games
+                else ngettext("%(count)s round", "%(count)s rounds", self.rounds)
+            )
             % {"count": self.rounds},
             "players": ngettext("%(count)s new player", "%(count)s new players", self.new_players)
             % {"count": self.new_players},
@@ -213,9 +223,7 @@ def import_league(
     document's matches to `into`. `by` becomes an organiser of a new league and is recorded
     as having entered the rounds. Raises ImportRefused; then nothing was saved."""
     reader = Reader()
-    plan = reader.read(document, creating=into is None, slug=slug)
-    if into is not None and into.plays_mahjongg and not reader.problems:
-        reader.refuse_mahjongg()
+    plan = reader.read(document, creating=into is None, slug=slug, into=into)
     if reader.problems:
         raise ImportRefused(reader.problems)
     # The standings of every player of the file are refreshed once, as the replay ends, not
@@ -249,15 +257,16 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     # Bots never join a roster (Match.begin leaves them out too).
     league.players.add(*(players[name] for name in plan.roster if not players[name].is_bot))
     # Read before the first match is added: file matches are not compared with each other.
-    held = set() if created else _held_matches(league)
+    held = set() if created else held_matches(league)
     rounds = added = 0
     replay = Replay(by=by)
     for match_plan in _in_seasons(plan, league, by) if created else plan.matches:
-        if held and _planned_key(match_plan, league) in held:
+        if held and planned_key(match_plan, league) in held:
             continue
         added += 1
         if match_plan.games is not None:
             problems += _mahjongg_match(league, match_plan, players, by)
+            rounds += len(match_plan.games)
             continue
         try:
             match = Match.begin(
@@ -284,15 +293,18 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     # the ratings depend only on the finished matches, whatever order they were saved in.
     if replay.finished:
         league.rerate()
-    return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
+    return Imported(
+        league, created, added, rounds, len(new), len(plan.matches) - added, league.plays_mahjongg
+    )
 
 
 def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[Problem]:
     """Begin a Mah-Jongg match under the file's rules for it and enter its games one by one
-    (leagues.models.mahjongg_game): each is checked and scored as if typed in now."""
-    from scoring.mahjongg.match import GameEntry
-    from scoring.mahjongg.profile import Profile
-
+    (leagues.models.mahjongg_game): each is checked and scored as if typed in now. A match
+    the file gives no `rule_profile` is played under the league's rules as they are now, as
+    a match begun today would be (into an existing league too: its rules, not the file's
+    `league.mahjongg_profile`, which an import into a league ignores with the rest of
+    `league`)."""
     from .models.mahjongg_game import record_game
 
     try:
@@ -352,79 +364,3 @@ def _in_seasons(plan: Plan, league: League, by) -> Iterator[MatchPlan]:
 
 def _flat(error: ValidationError) -> str:
     return " ".join(error.messages)
-
-
-# -- matches already in the league ---------------------------------------------------------
-#
-# A match is the same when everything entered for it is, compared as it is stored: the date,
-# the seats in order, the first dealer, the target, variant and round limit (the league's
-# defaults where the file gives none, as Match.begin does), and every round in order.
-
-
-def _held_matches(league: League) -> set[tuple]:
-    """The keys of the league's matches, in four queries however many matches it has."""
-    rounds = Round.objects.select_related("winner", "discarder", "hand").order_by("number")
-    matches = league.matches.prefetch_related("seats__player", Prefetch("rounds", rounds))
-    return {_held_key(match) for match in matches}
-
-
-def _held_key(match: Match) -> tuple:
-    seats = sorted(match.seats.all(), key=lambda seat: seat.position)
-    return (
-        match.played_on,
-        tuple(seat.player.display_name for seat in seats),
-        match.first_dealer,
-        match.target_points,
-        match.variant,
-        match.round_limit,
-        tuple(
-            _round_key(
-                round_.outcome,
-                round_.winner.display_name if round_.winner else None,
-                round_.win_type,
-                round_.discarder.display_name if round_.discarder else None,
-                "" if round_.is_draw else round_.hand.hand,
-            )
-            for round_ in match.rounds.all()
-        ),
-    )
-
-
-def _planned_key(plan: MatchPlan, league: League) -> tuple:
-    return (
-        plan.played_on,
-        tuple(plan.players),
-        plan.first_dealer,
-        plan.target or league.default_target,
-        plan.variant or league.default_variant,
-        plan.round_limit,
-        tuple(
-            _round_key(r.outcome, r.winner, r.win_type, r.discarder, r.hand) for r in plan.rounds
-        ),
-    )
-
-
-def _round_key(
-    outcome: str, winner: str | None, win_type: str, discarder: str | None, hand: str
-) -> tuple:
-    # A draw is stored without a win type even when a file gives one (RoundEntry.check lets
-    # it), so the win type cannot tell two draws apart. Anything else the replay would refuse
-    # (a draw's winner, a self-drawn win's discarder) stays in, so it matches no stored round.
-    if outcome == Outcome.DRAW:
-        win_type = ""
-    return (outcome, winner, win_type, discarder, _cards(hand))
-
-
-def _cards(hand: str) -> tuple | str | None:
-    """The cards of a hand, whatever their order, spacing or case: the stored hand is the
-    engine's arrangement (`[5b J 7b] 123c 123c 99b F F`), the file's whatever was typed
-    (`123C 123c 99b [5b J 7b] FF`). Exposed sets are compared as sets of cards, since the
-    arrangement writes the one a joker completes in the order it reads it."""
-    if not hand.strip():
-        return None
-    try:
-        parsed = parse_hand(hand)
-    except MhingError:
-        return hand  # equal to no stored hand: the replay refuses it and says why
-    exposed = sorted((tuple(sorted(s.cards)), s.jokers) for s in parsed.exposed)
-    return (parsed.concealed, parsed.jokers, tuple(exposed), parsed.flowers)

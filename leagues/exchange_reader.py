@@ -103,7 +103,7 @@ _MISSING = object()
 class Reader:
     """Checks the document's shape and types, collecting every problem it finds."""
 
-    game = GameChoice.MHING  # the league's, once read (a file added to a league: Mhing)
+    game = GameChoice.MHING  # the league's: the file's, or that of the league it is added to
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -111,19 +111,28 @@ class Reader:
     def problem(self, where: str, message: str, code: str = "invalid") -> None:
         self.problems.append(Problem(f"{where}: {message}" if where else message, code))
 
-    def refuse_mahjongg(self) -> None:
-        # docs/mahjongg_leagues.md, "Still to do": the export carries the game, its rules and
-        # every game; adding them to an existing league is not written yet.
+    def refuse_other_game(self, into: League, file_game: str) -> None:
+        """A file's matches added to a league of the other game: a league's matches are all
+        of one game (its standings, ratings and sheets compare like with like)."""
+        labels = dict(GameChoice.choices)
         self.problem(
             "",
             _(
-                "Mah-Jongg matches can only be imported as a new league, not added to an "
-                "existing one."
-            ),
-            "mahjongg",
+                "This file holds %(file_game)s matches, but %(league)s plays %(league_game)s: "
+                "matches can only be added to a league of their own game."
+            )
+            % {
+                "file_game": labels[file_game],
+                "league": into.name,
+                "league_game": labels[into.game],
+            },
+            "game",
         )
 
-    def read(self, document: Any, *, creating: bool, slug: str | None) -> Plan:
+    def read(
+        self, document: Any, *, creating: bool, slug: str | None, into: League | None = None
+    ) -> Plan:
+        """The plan of a new league (`creating`), or of matches to add to `into`."""
         plan = Plan()
         if not isinstance(document, dict):
             self.problem("", _("The file does not hold a league: expected a JSON object."))
@@ -165,9 +174,12 @@ class Reader:
                 "format",
             )
             return plan
-        if _plays_mahjongg(document) and not creating:
-            self.refuse_mahjongg()
-            return plan
+        if into is not None:
+            self.game = into.game
+            file_game = GameChoice.MAHJONGG if _plays_mahjongg(document) else GameChoice.MHING
+            if file_game != into.game:
+                self.refuse_other_game(into, file_game)
+                return plan
         if creating:
             plan.league = self._league(document.get("league", _MISSING), slug)
             plan.seasons = self._seasons(document.get("seasons"))
@@ -249,21 +261,22 @@ class Reader:
                 "limit",
             )
             return False
-        rounds = sum(
-            len(item["rounds"])
-            for item in matches
-            if isinstance(item, dict) and isinstance(item.get("rounds"), list)
-        )
-        if rounds > MAX_FILE_ROUNDS:
-            self.problem(
-                "",
-                _(
+        rounds = _count(matches, "rounds")
+        # A Mah-Jongg game asks for more work than a Mhing round (each is entered through
+        # record_game, which replays the match so far), so games count against the same limit.
+        games = _count(matches, "games")
+        if rounds + games > MAX_FILE_ROUNDS:
+            if games:
+                message = _(
+                    "The file holds %(count)s games; a league file may hold at most "
+                    "%(limit)s: import it in parts."
+                )
+            else:
+                message = _(
                     "The file holds %(count)s rounds; a league file may hold at most "
                     "%(limit)s: import it in parts."
                 )
-                % {"count": rounds, "limit": MAX_FILE_ROUNDS},
-                "limit",
-            )
+            self.problem("", message % {"count": rounds + games, "limit": MAX_FILE_ROUNDS}, "limit")
             return False
         return True
 
@@ -542,6 +555,15 @@ class Reader:
             self.problem(where, message % {"name": shortened(name)})
             return None
         return name.strip()
+
+
+def _count(matches: list, key: str) -> int:
+    """How many rounds (or games) the file's matches hold, before any is read."""
+    return sum(
+        len(item[key])
+        for item in matches
+        if isinstance(item, dict) and isinstance(item.get(key), list)
+    )
 
 
 def _plays_mahjongg(document: dict) -> bool:

@@ -1,6 +1,11 @@
 """A player's record for the player page: matches, figures per league, best hands, points
 over time and head-to-head, counting only the leagues the visitor may see. A fixed number of
-queries whatever the player's history (definitions as in leagues.standings)."""
+queries whatever the player's history (definitions as in leagues.standings).
+
+A player may play Mhing in one league and Mah-Jongg in another: each game's figures are kept
+apart (rounds won and points are Mhing's; games, games won and the balance Mah-Jongg's,
+leagues.mahjongg_records), and what both share (matches, match wins, places) is counted over
+both."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from .charts import LineChart, cumulative_chart
+from .mahjongg_records import MahjonggHand, best_mahjongg_hands, mahjongg_games_by_match
 from .models import League, Match, Player, PlayerRating, Round, Season, Seat, WinningHand
 from .models.round import Outcome
 
@@ -22,12 +28,19 @@ BEST_HANDS = 5
 class LeagueRecord:
     """A player's figures in one league, for the player page."""
 
-    league: League
+    league: League | None
     played: int = 0
     wins: int = 0
+    # Mhing: rounds won and their points. Mah-Jongg: games won (called Mah-Jongg) and their
+    # scores, as PlayerStanding keeps them (docs/mahjongg_leagues.md).
     rounds_won: int = 0
     points: int = 0
     rating: PlayerRating | None = None
+    # Mah-Jongg only: the games of the player's matches, those won (`rounds_won` again, and
+    # kept apart in the totals) and the sum of the matches' balances.
+    games: int = 0
+    games_won: int = 0
+    balance: int = 0
 
 
 @dataclass(frozen=True)
@@ -72,11 +85,25 @@ class PlayerRecord:
         )
         won = self._won_by_match
         if any(seat.match.plays_mahjongg for seat in seats):  # a query only then
-            won = {**won, **self._mahjongg_won()}
+            won = {**won, **mahjongg_games_by_match(self.player, self.league_ids, self.season)}
         for seat in seats:
-            seat.rounds_won, seat.points_won = won.get(seat.match_id, (0, 0))
+            seat.games, seat.rounds_won, seat.points_won = won.get(seat.match_id, (0, 0, 0))
             seat.won_match = seat.match.is_finished and seat.place == 1
         return seats
+
+    @cached_property
+    def mhing_seats(self) -> list[Seat]:
+        return [seat for seat in self.seats if not seat.match.plays_mahjongg]
+
+    @cached_property
+    def mahjongg_seats(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.match.plays_mahjongg]
+
+    @property
+    def shows_mhing(self) -> bool:
+        """Whether the page shows Mhing's parts (rounds, points, best hands, the chart): for
+        a player with Mhing matches, and for one with no match at all ("none yet")."""
+        return bool(self.mhing_seats) or not self.mahjongg_seats
 
     @cached_property
     def _won_by_match(self) -> dict[int, tuple[int, int]]:
@@ -91,26 +118,7 @@ class PlayerRecord:
             .annotate(rounds=Count("pk"), points=Coalesce(Sum("hand__points"), 0))
             .order_by()
         )
-        return {row["match_id"]: (row["rounds"], row["points"]) for row in rows}
-
-    def _mahjongg_won(self) -> dict[int, tuple[int, int]]:
-        """Mah-Jongg games won (called Mah-Jongg) and their scores, by match: what a Mhing
-        match's rounds won and points are (docs/mahjongg_leagues.md)."""
-        from .models import MahjonggGame
-
-        rows = (
-            MahjonggGame.objects.filter(
-                caller__isnull=False,
-                match__league__in=self.league_ids,
-                match__seats__player=self.player,
-                match__seats__position=F("caller"),
-            )
-            .filter(**({"match__season": self.season} if self.season else {}))
-            .values("match_id")
-            .annotate(games=Count("pk"), points=Coalesce(Sum("best"), 0))
-            .order_by()
-        )
-        return {row["match_id"]: (row["games"], row["points"]) for row in rows}
+        return {row["match_id"]: (0, row["rounds"], row["points"]) for row in rows}
 
     @cached_property
     def leagues(self) -> list[LeagueRecord]:
@@ -123,6 +131,10 @@ class PlayerRecord:
             record.wins += seat.won_match
             record.rounds_won += seat.rounds_won
             record.points += seat.points_won
+            if seat.match.plays_mahjongg:
+                record.games += seat.games
+                record.games_won += seat.rounds_won
+                record.balance += seat.total
         ratings = PlayerRating.objects.filter(
             player=self.player, league__in=records, season=self.season
         )
@@ -141,17 +153,40 @@ class PlayerRecord:
         )
 
     @cached_property
+    def mhing_leagues(self) -> list[LeagueRecord]:
+        return [record for record in self.leagues if not record.league.plays_mahjongg]
+
+    @cached_property
+    def mahjongg_leagues(self) -> list[LeagueRecord]:
+        return [record for record in self.leagues if record.league.plays_mahjongg]
+
+    @cached_property
     def totals(self) -> LeagueRecord:
+        """Matches and match wins over every league; rounds won and points over the Mhing
+        leagues; games, games won and the balance over the Mah-Jongg ones."""
         total = LeagueRecord(league=None)
         for record in self.leagues:
             total.played += record.played
             total.wins += record.wins
-            total.rounds_won += record.rounds_won
-            total.points += record.points
+            if record.league.plays_mahjongg:
+                total.games += record.games
+                total.games_won += record.games_won
+                total.balance += record.balance
+            else:
+                total.rounds_won += record.rounds_won
+                total.points += record.points
         return total
 
     @cached_property
+    def best_mahjongg_hands(self) -> list[MahjonggHand]:
+        if not self.mahjongg_seats:  # no query for a Mhing player
+            return []
+        return best_mahjongg_hands(self.player, self.league_ids, self.season, BEST_HANDS)
+
+    @cached_property
     def best_hands(self) -> list[WinningHand]:
+        if not self.mhing_seats:  # a Mah-Jongg player's are best_mahjongg_hands
+            return []
         return list(
             WinningHand.objects.filter(
                 round__winner=self.player,
@@ -167,7 +202,7 @@ class PlayerRecord:
         """Points won on each day the player played, oldest first (days with nothing won
         included, so the line stays flat through them)."""
         by_day: dict[date, int] = {}
-        for seat in reversed(self.seats):
+        for seat in reversed(self.mhing_seats):  # Mah-Jongg scores are not Mhing points
             day = seat.match.played_on
             by_day[day] = by_day.get(day, 0) + seat.points_won
         return list(by_day.items())

@@ -44,9 +44,18 @@ def _download(content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-def _csv(request: HttpRequest, slug: str, name: str, write: Callable[..., None]) -> HttpResponse:
-    """A CSV download of all time, or of the season `?season=` names (leagues.seasons)."""
+def _csv(
+    request: HttpRequest,
+    slug: str,
+    name: str,
+    write: Callable[..., None],
+    mahjongg_name: str | None = None,
+) -> HttpResponse:
+    """A CSV download of all time, or of the season `?season=` names (leagues.seasons);
+    named `mahjongg_name` for a Mah-Jongg league, if given."""
     league = visible_league(request, slug)
+    if league.plays_mahjongg and mahjongg_name:
+        name = mahjongg_name
     seasons = season_view(league, request.GET, default_all_time=True)
     response = _download("text/csv", f"{league.slug}{seasons.slug_part}-{name}.csv")
     # A byte-order mark, so spreadsheet programs read the names' accents as UTF-8 too.
@@ -62,7 +71,8 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def rounds_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(request, slug, "rounds", write_rounds_csv)
+    # A Mah-Jongg league's is its games (leagues.exchange_games_csv), and is named so.
+    return _csv(request, slug, "rounds", write_rounds_csv, mahjongg_name="games")
 
 
 @require_GET

@@ -1,5 +1,6 @@
 """A Mah-Jongg league's file (docs/league_json.md, "Mah-Jongg"): the export carries the game,
-the rules and every game; the import refuses it, saying so, until it can read it."""
+the rules and every game; the import makes a new league of it (adding it to an existing league:
+tests/leagues/test_mahjongg_import.py)."""
 
 from __future__ import annotations
 
@@ -64,14 +65,6 @@ def test_a_bad_hand_in_the_file_is_refused_and_nothing_is_saved(mj_league, mj_ma
     with pytest.raises(ImportRefused, match="Rosa's tiles"):
         import_league(document, slug="copy", by=organiser)
     assert not League.objects.filter(slug="copy").exists()
-
-
-def test_adding_to_an_existing_league_is_refused(mj_league, mj_match, organiser, league):
-    document = league_document(mj_league)
-    with pytest.raises(ImportRefused, match="only be imported as a new league"):
-        import_league(document, into=league, by=organiser)
-    with pytest.raises(ImportRefused, match="only be imported as a new league"):
-        import_league(league_document(league), into=mj_league, by=organiser)
 
 
 def test_the_standings_csv_has_the_mahjongg_columns(client, mj_league, mj_match, organiser):

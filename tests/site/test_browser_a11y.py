@@ -115,6 +115,11 @@ PAGES: dict[str, Callable[[Any], tuple[str, Table | None]]] = {
         reverse("leagues:blank_sheet", args=["jade-dragon", _jade_match().pk]),
         None,
     ),
+    # A Mah-Jongg player's page (games won, balance, best hands): East of the first match.
+    "mahjongg-player": lambda user: (
+        _jade_match().seats.get(position=0).player.get_absolute_url(),
+        None,
+    ),
 }
 
 
