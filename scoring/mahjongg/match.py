@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import MahjonggError, NotWinning
 from .notation import parse_hand
@@ -112,10 +113,18 @@ class MatchReplay:
 def replay(profile: Profile, entries: list[GameEntry] | tuple[GameEntry, ...]) -> MatchReplay:
     """Every game of the match in order. Raises `EntryError` for the first game that cannot
     be (nothing is partly replayed)."""
+    entries = tuple(entries)
+    if (done := _REPLAYED.get((profile, entries))) is not None:
+        return done
+    # Adding a game replays the match so far: start from that replay when it was just made
+    # (entering games one by one, an import) instead of from the first game.
+    before = _REPLAYED.get((profile, entries[:-1])) if entries else None
     game: Game | None = first_game(profile.rotation, profile.players)
     balance = [0] * profile.players
     outcomes: list[GameOutcome] = []
-    for number, entry in enumerate(entries, start=1):
+    if before is not None:
+        game, balance, outcomes = before.next, list(before.balance), list(before.outcomes)
+    for number, entry in enumerate(entries[len(outcomes) :], start=len(outcomes) + 1):
         if game is None:
             raise EntryError("match_over", number)
         outcome = play_game(profile, game, entry, number, tuple(balance))
@@ -123,7 +132,9 @@ def replay(profile: Profile, entries: list[GameEntry] | tuple[GameEntry, ...]) -
         outcomes.append(outcome)
         winner = game.seats[entry.caller] if entry.caller is not None else None
         game = next_game(game, winner, settled_draw=winner is None and profile.settled_draw)
-    return MatchReplay(tuple(outcomes), game, tuple(balance))
+    result = MatchReplay(tuple(outcomes), game, tuple(balance))
+    _REPLAYED.put((profile, entries), result)
+    return result
 
 
 def play_game(
@@ -175,7 +186,7 @@ def _score(
     if found := _CONTEXT.search(text):
         raise EntryError("context", number, player, detail=found.group(1).lower())
     try:
-        hand = parse_hand(line_for(game, player, text))
+        hand = _parsed(line_for(game, player, text))
     except MahjonggError as error:
         raise EntryError("invalid", number, player, cause=error) from error
     is_caller = player == entry.caller
@@ -186,8 +197,47 @@ def _score(
     if hand.bonus and not profile.bonus_tiles:
         raise EntryError("bonus_off", number, player)
     try:
-        return score_hand(hand, profile.limit)
+        return _scored(hand, profile.limit)
     except NotWinning as error:
         raise EntryError("not_winning", number, player, cause=error) from error
     except MahjonggError as error:
         raise EntryError("invalid", number, player, cause=error) from error
+
+
+# A league stores what was entered, not results, and replays its match from the first game
+# whenever a game is added or corrected: an n-game match played n²/2 games, and a file of
+# long matches took hours to import. A line (context included) always parses, and a hand
+# with a limit always scores, the same; a replay is a function of the profile and the
+# entries; all are frozen, so each is worked out once and kept while it is likely to be
+# asked for again.
+class _Recent:
+    """A small map that forgets its oldest entry when full (thread-safe enough: a dict's get
+    and set are atomic under the GIL, and a lost race only repeats work)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: dict = {}
+
+    def get(self, key):
+        return self.items.get(key)
+
+    def put(self, key, value) -> None:
+        if len(self.items) >= self.size:
+            try:
+                del self.items[next(iter(self.items))]
+            except (KeyError, StopIteration, RuntimeError):
+                pass
+        self.items[key] = value
+
+
+_REPLAYED = _Recent(64)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(line: str):
+    return parse_hand(line)
+
+
+@lru_cache(maxsize=4096)
+def _scored(hand, limit: int) -> Score:
+    return score_hand(hand, limit)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.mahjongg import Method, Rotation, Wind
+from scoring.mahjongg import match as match_module
 from scoring.mahjongg.match import EntryError, GameEntry, replay
 from scoring.mahjongg.profile import Profile
 
@@ -144,3 +147,28 @@ def test_every_game_settles_to_zero_and_the_balance_is_the_running_sum(drawn):
         assert list(outcome.balance) == running
         assert max(outcome.totals) <= profile.limit
     assert list(match.balance) == running
+
+
+@settings(max_examples=40)
+@given(matches())
+def test_games_added_one_by_one_replay_as_the_whole_match_does(drawn):
+    """A league replays its match whenever a game is added; the replay continues from the
+    one before (scoring.mahjongg.match._REPLAYED) and must equal a replay from the first game."""
+    profile, entries = drawn
+    added = None
+    for count in range(1, len(entries) + 1):
+        try:
+            added = replay(profile, entries[:count])
+        except EntryError as error:
+            assert error.kind == "match_over"
+            entries = entries[: count - 1]
+            break
+    match_module._REPLAYED.items.clear()
+    whole = replay(profile, entries) if entries else None
+    assert added == whole or not entries
+    # Another profile never continues this one's replay.
+    other = replace(profile, limit=profile.limit // 2)
+    if entries:
+        continued = replay(other, entries)
+        match_module._REPLAYED.items.clear()
+        assert continued == replay(other, entries)
