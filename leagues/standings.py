@@ -84,6 +84,9 @@ class Named:
 
     pk: int
     display_name: str
+    # Retired from this league by an organiser (leagues.models.roster.set_retired): still
+    # listed with what they played, and marked so.
+    retired: bool = False
 
 
 @dataclass(frozen=True)
@@ -279,15 +282,17 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
     else:
         rated = Q(ratings__season=season)
         kept = Q(standings__season=season)
+    retired = League.retired_players.through.objects.filter(league=league, player=OuterRef("pk"))
     roster = league.players.alias(
         rating=FilteredRelation("ratings", condition=rated),
         line=FilteredRelation("standings", condition=kept),
-    )
+    ).annotate(retired=Exists(retired))
     if season is not None and season.is_archived:
         roster = roster.filter(line__pk__isnull=False)
     roster = roster.values_list(
         "pk",
         "display_name",
+        "retired",
         "rating__ordinal",
         "rating__mu",
         "rating__sigma",
@@ -306,11 +311,23 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
         "line__best_game__number",
     )
     standings = []
-    for pk, name, ordinal, mu, sigma, played, wins, rounds, points, *rest in roster.order_by():
+    for (
+        pk,
+        name,
+        gone,
+        ordinal,
+        mu,
+        sigma,
+        played,
+        wins,
+        rounds,
+        points,
+        *rest,
+    ) in roster.order_by():
         best, balance, game = rest[:5], rest[5], rest[6:]
         standings.append(
             Standing(
-                Named(pk, name),
+                Named(pk, name, gone),
                 ordinal,
                 mu,
                 sigma,

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 if TYPE_CHECKING:
     from .standings import Standing
@@ -136,8 +137,16 @@ def _leading_cells(row: Standing, player_url, played: str, wins: str, rounds: st
     return (
         f'<td class="num col-place">{row.place}</td>'
         f'<th scope="row" class="col-name"><a href="{player_url(row.player.pk)}">'
-        f"{escape(row.player.display_name)}</a></th>"
+        f"{escape(row.player.display_name)}</a>{_retired(row)}</th>"
         f'<td class="num col-played" data-label="{played}">{row.played}</td>'
         f'<td class="num col-wins" data-label="{wins}">{row.wins}</td>'
         f'<td class="num col-rounds" data-label="{rounds}">{row.rounds_won}</td>'
     )
+
+
+def _retired(row: Standing) -> str:
+    """The mark after a retired player's name (leagues.models.roster.set_retired)."""
+    if not row.player.retired:
+        return ""
+    label = escape(pgettext("standings", "retired"))
+    return f' <span class="retired-mark muted">({label})</span>'

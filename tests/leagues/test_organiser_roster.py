@@ -170,6 +170,22 @@ class TestRetiring:
         assert "Sven" in page.content.decode()
         assert Match.objects.get().seats.filter(player=players[3]).exists()
 
+    def test_the_standings_mark_a_retired_player_and_only_them(
+        self, organiser_client, client, league, match, players
+    ):
+        organiser_client.post(player_url(league, players[3]), {"action": "retire"})
+        page = client.get(reverse("leagues:league", args=[league.slug])).content.decode()
+        rows = {
+            name: page[page.index(f">{name}</a>") :].split("</th>")[0]
+            for name in (p.display_name for p in players)
+        }
+        assert "(retired)" in rows["Sven"]
+        assert all("(retired)" not in row for name, row in rows.items() if name != "Sven")
+        german = client.get(
+            reverse("leagues:league", args=[league.slug]), HTTP_ACCEPT_LANGUAGE="de"
+        ).content.decode()
+        assert "(ausgeschieden)" in german[german.index(">Sven</a>") :].split("</th>")[0]
+
     def test_and_comes_back(self, organiser_client, league, on_roster):
         url = player_url(league, on_roster[3])
         organiser_client.post(url, {"action": "retire"})
