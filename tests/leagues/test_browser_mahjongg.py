@@ -105,7 +105,7 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
                 expect(page.get_by_role("heading", name=f"{player.display_name}'s tiles"))
             tap_tiles(page, TAPS[position])
             tiles = "14 tiles" if position == 0 else "13 tiles"
-            expect(button).to_contain_text(tiles)
+            expect(page.locator(f"#mj-about-{position}")).to_contain_text(tiles)
             expect(page.locator(f"#mj-player-{position} .mj-player-tiles svg")).to_have_count(
                 int(tiles.split()[0])
             )
@@ -123,11 +123,11 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
         # Keyboard only: a tile of the hand taken out and put back; the focus stays put.
         page.locator("#mj-r0").focus()
         page.keyboard.press("Enter")
-        expect(page.locator("#mj-show-3")).to_contain_text("12 tiles")
+        expect(page.locator("#mj-about-3")).to_contain_text("12 tiles")
         assert page.evaluate("document.activeElement.id") == "mj-r0"
         page.locator("#mj-pick-9b").focus()
         page.keyboard.press("Enter")
-        expect(page.locator("#mj-show-3")).to_contain_text("13 tiles")
+        expect(page.locator("#mj-about-3")).to_contain_text("13 tiles")
         assert page.evaluate("document.activeElement.id") == "mj-pick-9b"
 
         preview = page.locator("#preview-table")

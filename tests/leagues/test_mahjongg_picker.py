@@ -52,9 +52,10 @@ def tap(client, match, hands, caller="0", picking="0", htmx=True, **change):
 
 def test_the_form_shows_each_player_with_a_picker_for_the_caller_first(organiser_client, mj_match):
     text = html.unescape(organiser_client.get(game_new_url(mj_match)).content.decode())
-    for name, wind in (("Pia", "East"), ("Quentin", "South"), ("Rosa", "West"), ("Sven", "North")):
-        about = f'<span class="mj-player-about"> {wind} · 0 tiles</span>'
-        assert f'<span class="mj-player-name">{name}</span>{about}' in text
+    names = {"Pia": "East", "Quentin": "South", "Rosa": "West", "Sven": "North"}
+    for position, (name, wind) in enumerate(names.items()):
+        about = f'<span class="mj-player-about" id="mj-about-{position}">{wind} · 0 tiles</span>'
+        assert f'aria-describedby="mj-about-{position}">{name}</button>{about}' in text
     assert "Pia's tiles" in text and 'id="mj-pick-5b"' in text
     # The winds come from the sheet: no wind buttons; the caller is not chosen yet.
     assert 'name="seat"' not in text and 'name="round"' not in text
