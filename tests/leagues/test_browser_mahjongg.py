@@ -10,12 +10,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Match, Player
 from tests.games.live_pages import sign_in
-from tests.layout import PHONE
+from tests.layout import PHONE, keep_screenshot
 from tests.site.test_browser_a11y import AXE, report, violations
+from tests.site.test_browser_club_pages_i18n import slow_network
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN
 
@@ -142,5 +144,30 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
         balances = page.locator("#match-players")
         expect(balances.get_by_role("row", name="Pia 540 1")).to_be_visible()
         expect(balances.get_by_role("row", name="Rosa -210 4")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_quick_taps_on_a_slow_network_are_all_kept_in_german(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(name="Drachen", slug="drachen", game="mahjongg")
+    league.organisers.add(organiser)
+    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    context = browser.new_context(viewport=PHONE, locale="de", has_touch=True)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + reverse("leagues:mj_game_new", args=["drachen", match.pk]))
+        page.locator("#mj-show-2").click()
+        expect(page.locator("#mj-show-2")).to_have_attribute("aria-pressed", "true")
+        slow_network(context, page)
+        for tile in ("1b", "2b", "3b", "Rd", "Rd"):
+            page.locator(f"#mj-pick-{tile}").tap()
+        assert page.locator("#game-form.htmx-request").count() == 1
+        expect(page.locator("#id_hand2")).to_have_value("123b RdRd", timeout=15000)
+        expect(page.locator("#mj-about-2")).to_contain_text("5")
+        keep_screenshot(page, "mahjongg-game-picker-de")
     finally:
         context.close()
