@@ -104,7 +104,9 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
             button = page.locator(f"#mj-show-{position}")
             if position:
                 button.click()
-                expect(page.get_by_role("heading", name=f"{player.display_name}'s tiles"))
+                expect(
+                    page.get_by_role("heading", name=f"{player.display_name}'s tiles")
+                ).to_be_visible()
             tap_tiles(page, TAPS[position])
             tiles = "14 tiles" if position == 0 else "13 tiles"
             expect(page.locator(f"#mj-about-{position}")).to_contain_text(tiles)
