@@ -128,6 +128,31 @@ def apply_change(
     return Draft(format_hand(hand), hand), None
 
 
+def changed_parts(query: Mapping[str, str], refused: bool = False) -> frozenset[str] | None:
+    """Which parts of the picker the query's change can alter, besides the score: "hand",
+    "winds", "win" (the winning tile's choices and how it came); None for all (a clear, or no
+    change: a typed line). An answer to a tap sends only these (issue 14: a click's answer at
+    most 12 KB), so a tap on a wind does not send the hand again."""
+    action = next((key for key in ACTIONS if key in query), None)
+    if action is None or action == "clear":
+        return None
+    if refused:
+        return frozenset()
+    if action == "add":
+        bonus = query[action].strip().lower() in BONUS_CODES
+        adds_a_tile = add_as_of(query) is AddAs.TILE and not bonus
+        # A concealed tile is a new choice of winning tile; a set or a bonus tile is not.
+        return frozenset({"hand", "win"} if adds_a_tile else {"hand"})
+    if action == "remove_bonus":
+        return frozenset({"hand"})
+    if action in ("seat", "round"):
+        return frozenset({"winds"})
+    if action == "by":
+        return frozenset({"win"})
+    # remove, remove_set (a kan replacement needs a kan), win (the hand marks the tile)
+    return frozenset({"hand", "win"})
+
+
 def _changed(hand: Hand, action: str, value: str, add_as: AddAs) -> Hand:
     code = value.lower()
     if action == "add":
