@@ -10,7 +10,7 @@ came are offered to the caller; the bonus tiles only when the match's rules have
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.http import QueryDict
@@ -74,9 +74,16 @@ class GamePicker:
     notice: str | None = None  # a change the picker refused
     changed: bool = False  # a tile button: only the picked player's parts are sent again
     errors: dict[int, str] | None = None  # the form's error at each player, set by the view
+    _drafts: dict[tuple[int, str], Draft] = field(default_factory=dict, repr=False)
 
     def draft(self, position: int) -> Draft:
-        return sheet_draft(self.hands[position], self.winds[position], self.round_wind)
+        # Read once a page: the buttons, the picker and the answer's parts all show it.
+        key = (position, self.hands[position])
+        if key not in self._drafts:
+            self._drafts[key] = sheet_draft(
+                self.hands[position], self.winds[position], self.round_wind
+            )
+        return self._drafts[key]
 
     @cached_property
     def picker(self) -> TilePicker:

@@ -19,7 +19,7 @@ from leagues.errors import StaleEdit
 from leagues.forms import VersionForm, add_model_error
 from leagues.mahjongg_forms import GameForm, MahjonggMatchForm
 from leagues.mahjongg_picking import GamePicker, picked
-from leagues.mahjongg_sheet import mahjongg_sheet_context, next_game, preview_rows, wind_name
+from leagues.mahjongg_sheet import mahjongg_sheet_context, preview_rows, wind_name
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import (
     MahjonggGame,
@@ -30,6 +30,7 @@ from leagues.models.mahjongg_game import (
     stored_entries,
     undo_last_game,
 )
+from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
 
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
@@ -73,7 +74,8 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     if not match.can_enter(request.user) or match.season.is_archived:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
-    upcoming = None if match.is_finished else next_game(match)
+    stored = stored_entries(match)  # once: the next game's winds and the replay with the new one
+    upcoming = None if match.is_finished else replay(match_profile(match), stored).next
     if upcoming is None:
         messages.error(request, _("The match is over: no game can be added."))
         return redirect(match)
@@ -84,7 +86,7 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     form = GameForm(seats, winds, data, initial=initial)
 
     def entries_with(entry):
-        return [*stored_entries(match), entry]
+        return [*stored, entry]
 
     def save(entry):
         return record_game(
@@ -166,7 +168,7 @@ def _game_page(
     if form.is_bound and form.is_valid():
         entry = form.entry()
         try:
-            result = replayed(match, entries_with(entry))
+            result = replayed(match, entries_with(entry), seats)
         except ValidationError as error:
             add_model_error(form, error)
         else:
