@@ -8,10 +8,10 @@ The drawings sit in a button that carries the tile's name (its content is presen
 in an element marked `aria-hidden` once, and mahjongg-calculator.css sizes them by where
 they are.
 
-The hand's buttons (a tile to take out, a set, a bonus tile, a winning-tile choice) are
-rendered here rather than in a template loop, and kept per language: a tap is answered in a
-few milliseconds (issue 14: a median of at most 5 ms), and the same tile at the same place
-is the same HTML every time.
+The hand's buttons (a tile to take out, a set, a bonus tile, a winning-tile choice), the
+rows of toggle buttons and the score's sets and breakdown rows are rendered here rather than
+in template loops, and kept per language: a tap is answered in a few milliseconds (issue 14:
+a median of at most 5 ms), and the same tile at the same place is the same HTML every time.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django import template
+from django.utils.formats import localize
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -132,4 +133,77 @@ def _win_choice(tile: Tile, pressed: bool, language: str | None) -> SafeString:
         "true" if pressed else "false",
         _("Won on %(tile)s") % {"tile": face_of(tile).label},
         _tile_use(tile.code),
+    )
+
+
+@register.simple_tag
+def option_buttons(name: str, choices, pressed: str | None) -> str:
+    """A row of toggle buttons (`name=value`), the `pressed` one marked: the winds, how the
+    winning tile came."""
+    return _option_buttons(name, tuple(choices), pressed, get_language())
+
+
+@lru_cache(maxsize=256)
+def _option_buttons(
+    name: str, choices: tuple[tuple[str, str], ...], pressed: str | None, language: str | None
+) -> SafeString:
+    return mark_safe(
+        "".join(
+            format_html(
+                '<button class="mj-option" id="mj-{}-{}" name="{}" value="{}" '
+                'aria-pressed="{}">{}</button>',
+                name,
+                value,
+                name,
+                value,
+                "true" if value == pressed else "false",
+                label,
+            )
+            for value, label in choices
+        )
+    )
+
+
+@register.simple_tag
+def breakdown_row(item) -> str:
+    """One row of the score's breakdown (scoring/mahjongg_calculator.py `ShownItem`)."""
+    return _breakdown_row(item, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _breakdown_row(item, language: str | None) -> SafeString:
+    about = format_html(" <code>{}</code>", item.about) if item.about else ""
+    value = localize(item.value)
+    if item.kind == "points":
+        cells = format_html('<td class="num">{}</td><td></td>', value)
+    elif item.kind == "doublings":
+        cells = format_html('<td></td><td class="num">{}</td>', value)
+    else:
+        cells = format_html('<td class="num" colspan="2">{}</td>', value)
+    return format_html('<tr data-row="{}"><td>{}{}</td>{}</tr>', item.key, item.name, about, cells)
+
+
+@register.simple_tag
+def result_group(group) -> str:
+    """One set of the hand as the score split it (`ShownGroup`): its label and tiles."""
+    return _result_group(group, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _result_group(group, language: str | None) -> SafeString:
+    classes = "calc-group"
+    if group.where != "hand":
+        classes += " is-exposed"
+    if group.winning:
+        classes += " is-winning"
+    won = format_html(" · {}", _("won")) if group.winning else ""
+    return format_html(
+        '<li class="{}"><span class="calc-group-label">{}{}</span>'
+        '<span class="calc-group-cards" aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span></li>',
+        classes,
+        group.label,
+        won,
+        mark_safe("".join(_tile_use(tile.code) for tile in group.tiles)),
+        group.names,
     )
