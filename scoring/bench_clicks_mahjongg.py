@@ -50,7 +50,7 @@ TAPS: tuple[tuple[str, dict[str, str], dict[str, str]], ...] = (
 OTHERS = (
     "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c Ew Sw Nw",
     "2b 5b 8b 1c 4c 7c 3k 6k 9k Ew Sw Ww Rd",
-    "[777c] 999b 23b 1k 4k 6k Wd",
+    "[777c] 999b 23b 1k 4k 6k Wd Gd",
 )
 
 
