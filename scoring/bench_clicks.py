@@ -17,6 +17,9 @@ switches a request). For comparison it also times the whole page per tap, which 
 browser without JavaScript loads.
 
 Targets (issue 14): an answer of at most 12 KB and a median of at most 5 ms.
+
+`--game mahjongg` replays the Mah-Jongg picker's 14 taps instead, on its calculator and on a
+Mah-Jongg league's game form (scoring/bench_clicks_mahjongg.py).
 """
 
 from __future__ import annotations
@@ -146,9 +149,16 @@ def main(argv: list[str] | None = None) -> int:
         description="Time the 14 taps of a hand on the calculator and the round entry form.",
     )
     parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT, help="timed replays")
+    parser.add_argument(
+        "--game", choices=("mhing", "mahjongg"), default="mhing", help="whose picker to replay"
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("need at least 1 replay")
+    if args.game == "mahjongg":
+        from scoring.bench_clicks_mahjongg import main as mahjongg_main
+
+        return mahjongg_main(args.repeat)
 
     from leagues.bench import throwaway_database
 

@@ -11,12 +11,11 @@ address: without JavaScript by a redirect, with htmx by the changed part of the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from urllib.parse import urlencode
 
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from scoring.card_names import card_name
@@ -25,53 +24,17 @@ from scoring.mahjongg import (
     Group,
     GroupKind,
     Hand,
-    InvalidLine,
     Item,
     MahjonggError,
-    Meld,
     Score,
     Tile,
-    WinBy,
-    Wind,
-    format_hand,
-    parse_hand,
-    picking,
     score_hand,
 )
-from scoring.mahjongg.picking import AddAs, Refused
-from scoring.mahjongg.tiles import BONUS_CODES, CODE_TO_CARD, Bonus
-from scoring.mahjongg_messages import error_kind, error_message, refusal_message
+from scoring.mahjongg.picking import AddAs
+from scoring.mahjongg_messages import error_kind, error_message
+from scoring.mahjongg_picker import ACTIONS, Draft, TilePicker, add_as_of, apply_change
 
-# The palette: each suit, then the honours, then the bonus tiles.
-PALETTE_ROWS: tuple[tuple[Tile | Bonus, ...], ...] = (
-    tuple(Tile(i) for i in range(0, 9)),
-    tuple(Tile(i) for i in range(9, 18)),
-    tuple(Tile(i) for i in range(18, 27)),
-    tuple(Tile(i) for i in range(27, 34)),
-    tuple(Bonus),
-)
-
-ADD_AS_LABELS = {
-    AddAs.TILE: gettext_lazy("single tiles"),
-    AddAs.CHI: gettext_lazy("chi [ ]"),
-    AddAs.PON: gettext_lazy("pon [ ]"),
-    AddAs.KAN: gettext_lazy("open kan [ ]"),
-    AddAs.CONCEALED_KAN: gettext_lazy("concealed kan { }"),
-}
-
-WIND_LABELS = {
-    Wind.EAST: pgettext_lazy("wind", "East"),
-    Wind.SOUTH: pgettext_lazy("wind", "South"),
-    Wind.WEST: pgettext_lazy("wind", "West"),
-    Wind.NORTH: pgettext_lazy("wind", "North"),
-}
-
-BY_LABELS = {
-    WinBy.WALL: gettext_lazy("from the wall"),
-    WinBy.DISCARD: gettext_lazy("a discard"),
-    WinBy.KAN: gettext_lazy("kan replacement"),
-    WinBy.LAST: gettext_lazy("last tile of the wall"),
-}
+__all__ = ["ACTIONS", "Calculator", "Draft", "add_as_of", "apply_change", "url_for"]
 
 GROUP_LABELS = {
     GroupKind.CHI: gettext_lazy("chi"),
@@ -82,42 +45,12 @@ GROUP_LABELS = {
 
 SPECIAL_HANDS = ("seven_pairs", "thirteen_orphans", "nine_gates")
 
-# The query's keys for one change each; `hand` is the line, `as` how a tile is added.
-ACTIONS = ("clear", "add", "remove", "remove_set", "remove_bonus", "seat", "round", "win", "by")
-
 # Offered on the empty page: three of MAHJONGG.md §4's worked examples.
 EXAMPLES = (
     "234b 567c 345k [678b] 55k seat=S round=E win=4k by=discard",
     "[5b5b5b5b] 123c 456c 789c 22k F3 S3 seat=W round=S win=2k by=kan",
     "[NwNwNw] 777k 1111c 29b Rd F4 S1 seat=N round=S",
 )
-
-
-@dataclass(frozen=True)
-class Draft:
-    """The line as given: read into a `Hand` when it can be, else its text and why not."""
-
-    text: str = ""
-    hand: Hand = field(default_factory=Hand)
-    error: InvalidLine | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> Draft:
-        text = " ".join(text.split())
-        try:
-            return cls(text, parse_hand(text))
-        except InvalidLine as error:
-            return cls(text, Hand(), error)
-
-    @property
-    def notation(self) -> str:
-        """Canonical once it reads, else as it was typed."""
-        return self.text if self.error else format_hand(self.hand)
-
-    @property
-    def is_empty(self) -> bool:
-        hand = self.hand
-        return not self.error and not hand.concealed and not hand.melds and not hand.bonus
 
 
 def url_for(base_url: str, line: str, add_as: AddAs = AddAs.TILE) -> str:
@@ -128,60 +61,6 @@ def url_for(base_url: str, line: str, add_as: AddAs = AddAs.TILE) -> str:
         return base_url
     # Brackets and = stay readable in shared links: ?hand=[RdRdRd]+111c+seat=E
     return f"{base_url}?{urlencode(params, safe='[]{}=')}"
-
-
-def add_as_of(query: Mapping[str, str]) -> AddAs:
-    value = query.get("as", "")
-    return next((a for a in AddAs if a.value == value), AddAs.TILE)
-
-
-def apply_change(draft: Draft, query: Mapping[str, str]) -> tuple[Draft, str | None]:
-    """The draft after the query's change (if any), and why the change was refused."""
-    if "clear" in query:
-        return Draft(), None
-    action = next((key for key in ACTIONS if key in query), None)
-    if action is None:
-        return draft, None
-    if draft.error:
-        return draft, _("Fix the typed line, or clear the hand, before picking tiles.")
-    value = query[action].strip()
-    hand = draft.hand
-    try:
-        hand = _changed(hand, action, value, add_as_of(query))
-    except Refused as refused:
-        return draft, refusal_message(refused)
-    hand = picking.with_winds(hand)  # the picker's hand always names both winds
-    return Draft(format_hand(hand), hand), None
-
-
-def _changed(hand: Hand, action: str, value: str, add_as: AddAs) -> Hand:
-    code = value.lower()
-    if action == "add":
-        if code in BONUS_CODES:
-            return picking.add_bonus(hand, BONUS_CODES[code])
-        if code in CODE_TO_CARD:
-            return picking.add_tile(hand, CODE_TO_CARD[code], add_as)
-    elif action == "remove" and code in CODE_TO_CARD:
-        return picking.remove_tile(hand, CODE_TO_CARD[code])
-    elif action == "remove_set" and value.isdigit():
-        return picking.remove_meld(hand, int(value))
-    elif action == "remove_bonus" and code in BONUS_CODES:
-        return picking.remove_bonus(hand, BONUS_CODES[code])
-    elif action in ("seat", "round") and Wind.parse(value) is not None:
-        wind = Wind.parse(value)
-        if action == "seat":
-            return picking.with_winds(hand, seat=wind)
-        return picking.with_winds(hand, round_wind=wind)
-    elif action == "win":
-        if code == "none":
-            return picking.with_win(hand, None)
-        if code in CODE_TO_CARD:
-            return picking.with_win(hand, CODE_TO_CARD[code])
-    elif action == "by":
-        by = next((b for b in WinBy if b.value == code), None)
-        if by is not None:
-            return picking.with_by(hand, by)
-    return hand  # a value no button sends: nothing to change
 
 
 @dataclass(frozen=True)
@@ -231,40 +110,10 @@ class Calculator:
     def url(self) -> str:
         return url_for(self.base_url, self.line)
 
-    # -- the hand ----------------------------------------------------------------------
-
-    @property
-    def tile_count(self) -> int:
-        return self.hand.tile_count
-
-    @property
-    def tiles_needed(self) -> int:
-        return self.hand.tiles_needed
-
-    @property
-    def melds(self) -> list[tuple[int, Meld]]:
-        return list(enumerate(self.hand.melds))
-
-    @property
-    def win_choices(self) -> list[Tile]:
-        """The tiles the caller may have won on: each concealed tile once."""
-        return list(dict.fromkeys(self.hand.concealed))
-
-    @property
-    def winds(self) -> list[tuple[str, str]]:
-        return [(wind.code, str(label)) for wind, label in WIND_LABELS.items()]
-
-    @property
-    def by_choices(self) -> list[tuple[str, str]]:
-        return [(by.value, str(label)) for by, label in BY_LABELS.items()]
-
-    @property
-    def add_as_choices(self) -> list[tuple[str, str]]:
-        return [(a.value, str(label)) for a, label in ADD_AS_LABELS.items()]
-
-    @property
-    def palette(self) -> tuple[tuple[Tile | Bonus, ...], ...]:
-        return PALETTE_ROWS
+    @cached_property
+    def picker(self) -> TilePicker:
+        """The hand and the controls that change it (scoring/mahjongg_picker.py)."""
+        return TilePicker(self.draft, self.add_as, self.notice)
 
     @property
     def examples(self) -> list[tuple[str, str]]:
@@ -350,10 +199,6 @@ class Calculator:
             return _("Not the caller: each tile held three or four times is a concealed pon")
         names = BY_KEY[kind].names
         return names.get((get_language() or "en").split("-")[0], names["en"])
-
-    @property
-    def win_name(self) -> str:
-        return card_name(self.hand.win) if self.hand.win is not None else ""
 
 
 def _shown(item: Item, language: str) -> ShownItem:

@@ -76,12 +76,13 @@ def stored_entries(match) -> list[GameEntry]:
     return [game.entry() for game in match.mj_games.order_by("number")]
 
 
-def replayed(match, entries: list[GameEntry]) -> MatchReplay:
-    """The replay, or the entry error as a ValidationError worded for the page."""
+def replayed(match, entries: list[GameEntry], seats=None) -> MatchReplay:
+    """The replay, or the entry error as a ValidationError worded for the page. `seats`, the
+    match's seats with their players when the caller has them, spares a query."""
     try:
         return replay(match_profile(match), entries)
     except EntryError as error:
-        message = ValidationError(entry_message(error, match), code=error.kind)
+        message = ValidationError(entry_message(error, match, seats), code=error.kind)
         if error.player is not None:  # beside the player's tiles on the game form
             raise ValidationError({f"hand{error.player}": [message]}) from error
         raise message from error
@@ -231,10 +232,13 @@ def _store(match, result: MatchReplay) -> None:
     )
 
 
-def entry_message(error: EntryError, match=None) -> str:
+def entry_message(error: EntryError, match=None, seats=None) -> str:
     """The entry error in the visitor's language, naming the player at fault."""
     who = ""
-    if error.player is not None and match is not None:
+    if error.player is not None and seats is not None:
+        seat = next((seat for seat in seats if seat.position == error.player), None)
+        who = seat.player.display_name if seat else ""
+    elif error.player is not None and match is not None:
         seat = match.seats.select_related("player").filter(position=error.player).first()
         who = seat.player.display_name if seat else ""
     facts = {"player": who, "number": error.number}

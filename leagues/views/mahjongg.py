@@ -12,22 +12,26 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from leagues.access import visible_match
 from leagues.errors import StaleEdit
 from leagues.forms import VersionForm, add_model_error
 from leagues.mahjongg_forms import GameForm, MahjonggMatchForm
-from leagues.mahjongg_sheet import mahjongg_sheet_context, next_game, preview_rows, wind_name
+from leagues.mahjongg_picking import GamePicker, picked
+from leagues.mahjongg_sheet import mahjongg_sheet_context, preview_rows, wind_name
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import (
     MahjonggGame,
     correct_game,
+    match_profile,
     record_game,
     replayed,
     stored_entries,
     undo_last_game,
 )
 from leagues.qr import round_entry_qr
+from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
 
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
@@ -75,16 +79,19 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     if not match.can_enter(request.user) or match.season.is_archived:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
-    upcoming = None if match.is_finished else next_game(match)
+    stored = stored_entries(match)  # once: the next game's winds and the replay with the new one
+    upcoming = None if match.is_finished else replay(match_profile(match), stored).next
     if upcoming is None:
         messages.error(request, _("The match is over: no game can be added."))
         return redirect(match)
     seats = list(match.seats.select_related("player").order_by("position"))
+    initial = {"version": match.version}
+    data, picker = _picked(request, match, seats, initial, upcoming.seats, upcoming.round_wind)
     winds = [wind.code for wind in upcoming.seats]
-    form = GameForm(seats, winds, request.POST or None, initial={"version": match.version})
+    form = GameForm(seats, winds, data, initial=initial)
 
     def entries_with(entry):
-        return [*stored_entries(match), entry]
+        return [*stored, entry]
 
     def save(entry):
         return record_game(
@@ -95,7 +102,7 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
         "wind": wind_name(upcoming.round_wind.code),
         "east": seats[upcoming.player_at(Wind.EAST)].player,
     }
-    return _game_page(request, match, seats, form, None, entries_with, save, about)
+    return _game_page(request, match, form, picker, None, entries_with, save, about)
 
 
 @require_http_methods(["GET", "POST"])
@@ -120,7 +127,10 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
         "caller": "draw" if game.caller is None else str(game.caller),
         **{f"hand{p}": hand for p, hand in enumerate(game.hands)},
     }
-    form = GameForm(seats, game.winds, request.POST or None, initial=initial)
+    sheet_winds = [Wind.parse(code) for code in game.winds]
+    round_wind = Wind.parse(game.round_wind)
+    data, picker = _picked(request, match, seats, initial, sheet_winds, round_wind)
+    form = GameForm(seats, game.winds, data, initial=initial)
 
     def entries_with(entry):
         entries = stored_entries(match)
@@ -139,22 +149,37 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
             _("East: %(east)s") % {"east": seats[game.east].player},
         )
     )
-    return _game_page(request, match, seats, form, game, entries_with, save, about)
+    return _game_page(request, match, form, picker, game, entries_with, save, about)
 
 
-def _game_page(request, match, seats, form, game, entries_with, save, about) -> HttpResponse:
+def _picked(request, match, seats, initial, winds, round_wind) -> tuple:
+    """The posted form with the picker's change made, and the picker to show
+    (leagues/mahjongg_picking.py)."""
+    data = request.POST if request.method == "POST" else None
+    bonus = match_profile(match).bonus_tiles
+    return picked(data, initial, seats, list(winds), round_wind, bonus)
+
+
+def _game_page(
+    request, match, form, picker: GamePicker, game, entries_with, save, about
+) -> HttpResponse:
+    """The game form; with htmx, after a tap or Preview only the picker's changed parts and
+    the preview; Save goes to the sheet (or shows the whole form again with why not)."""
+    seats = form.seats
+    action = request.POST.get("action")
+    partial = bool(request.htmx) and request.method == "POST"
     preview = None
     refusal: list[str] = []
     if form.is_bound and form.is_valid():
         entry = form.entry()
         try:
-            result = replayed(match, entries_with(entry))
+            result = replayed(match, entries_with(entry), seats)
         except ValidationError as error:
             add_model_error(form, error)
         else:
             number = game.number if game else len(result.outcomes)
             preview = preview_rows(result.outcomes[number - 1], seats)
-            if request.POST.get("action") == "save":
+            if action == "save":
                 try:
                     save(entry)
                 except StaleEdit as error:
@@ -170,7 +195,14 @@ def _game_page(request, match, seats, form, game, entries_with, save, about) -> 
                         )
                     else:
                         messages.success(request, _("The game is saved."))
+                    if partial:
+                        return HttpResponseClientRedirect(match.get_absolute_url())
                     return redirect(match)
+    picker.errors = {
+        seat.position: form.errors[f"hand{seat.position}"][0]
+        for seat in seats
+        if f"hand{seat.position}" in form.errors
+    }
     context = {
         "match": match,
         "league": match.league,
@@ -179,11 +211,15 @@ def _game_page(request, match, seats, form, game, entries_with, save, about) -> 
         "preview": preview,
         "refusal": refusal,
         "about": about,
+        "picker": picker,
+        "partial": partial,
     }
-    template_name = GAME_TEMPLATE
-    if request.htmx and request.POST.get("action") == "preview":
-        template_name += "#game-preview"
-    return render(request, template_name, context)
+    if not partial:
+        return render(request, GAME_TEMPLATE, context)
+    if action == "save":  # refused: the whole form again, with why
+        response = render(request, GAME_TEMPLATE + "#game-form", context)
+        return reswap(retarget(response, "#game-form"), "outerHTML")
+    return render(request, GAME_TEMPLATE + "#mj-live", context)
 
 
 @require_POST

@@ -10,12 +10,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Match, Player
 from tests.games.live_pages import sign_in
-from tests.layout import PHONE
+from tests.layout import PHONE, keep_screenshot
 from tests.site.test_browser_a11y import AXE, report, violations
+from tests.site.test_browser_club_pages_i18n import slow_network
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN
 
@@ -42,7 +44,7 @@ def test_an_organiser_enters_a_game_and_sees_the_balances(
 
         page.get_by_role("radio", name="Pia (East)").check()
         for name, hand in zip(players, (CALLER, DRAGONS, PLAIN, OTHER), strict=True):
-            page.get_by_label(f"{name.display_name}'s tiles").fill(hand)
+            page.get_by_role("textbox", name=f"{name.display_name}'s tiles").fill(hand)
         page.get_by_role("button", name="Preview").click()
         preview = page.locator("#preview-table")
         expect(preview).to_be_visible()
@@ -57,5 +59,117 @@ def test_an_organiser_enters_a_game_and_sees_the_balances(
         expect(balances.get_by_role("row", name="Rosa -210 4")).to_be_visible()
         expect(page.locator("#game-1")).to_contain_text("Mah-Jongg: Pia")
         assert not violations(page), report(violations(page))
+    finally:
+        context.close()
+
+
+# Each player's tiles as taps on the picker: ("as", code) sets how a tap adds, else a tile.
+TAPS = {
+    0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 2c 3c 4c 5k 5k",  # CALLER, won on 5k from the wall
+    1: "pon Rd tile 2b 3b 4b 6c 7c 9c 9c Ew Sw Nw",  # DRAGONS
+    2: "2b 5b 8b 1c 4c 7c 3k 6k 9k Ew Sw Ww Rd",  # PLAIN
+    3: "pon 7c tile 9b 9b 9b 2b 3b 1k 4k 6k Rd Wd",  # OTHER
+}
+
+
+def tap_tiles(page, taps: str) -> None:
+    """Tap as a quick player would: each tile without waiting for the answer to the last
+    (htmx queues them); a way of adding (pon, tile) is chosen once the taps before it are in."""
+    for word in taps.split():
+        if word in ("pon", "tile"):
+            expect(page.locator("#game-form")).not_to_have_class("htmx-request")
+            page.locator(f"input[name='as'][value='{word}']").check()
+        else:
+            page.locator(f"#mj-pick-{word}").click()
+
+
+def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    league.organisers.add(organiser)
+    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(path=AXE)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + match.get_absolute_url())
+        page.get_by_role("link", name="Enter a game").click()
+        expect(page.get_by_role("heading", name="Pia's tiles")).to_be_visible()
+        page.get_by_role("radio", name="Pia (East)").check()
+
+        for position, player in enumerate(players):
+            button = page.locator(f"#mj-show-{position}")
+            if position:
+                button.click()
+                expect(
+                    page.get_by_role("heading", name=f"{player.display_name}'s tiles")
+                ).to_be_visible()
+            tap_tiles(page, TAPS[position])
+            tiles = "14 tiles" if position == 0 else "13 tiles"
+            expect(page.locator(f"#mj-about-{position}")).to_contain_text(tiles)
+            expect(page.locator(f"#mj-player-{position} .mj-player-tiles svg")).to_have_count(
+                int(tiles.split()[0])
+            )
+            if position == 0:  # the caller: the winning tile, and how it came
+                page.locator("#mj-win-5k").click()
+                page.locator("#mj-by-wall").click()
+                expect(page.locator("#mj-by-wall")).to_have_attribute("aria-pressed", "true")
+        expect(page.get_by_role("textbox", name="Pia's tiles")).to_have_value(
+            "123456789b 234c 55k win=5k by=wall"
+        )
+        expect(page.get_by_role("textbox", name="Sven's tiles")).to_have_value(
+            "23999b 146k Rd Wd [777c]"
+        )
+
+        # Keyboard only: a tile of the hand taken out and put back; the focus stays put.
+        page.locator("#mj-r0").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#mj-about-3")).to_contain_text("12 tiles")
+        assert page.evaluate("document.activeElement.id") == "mj-r0"
+        page.locator("#mj-pick-9b").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#mj-about-3")).to_contain_text("13 tiles")
+        assert page.evaluate("document.activeElement.id") == "mj-pick-9b"
+
+        preview = page.locator("#preview-table")
+        expect(preview.get_by_role("row", name="Pia East 96 +540 540")).to_be_visible()
+        expect(page.get_by_text("Quentin pays Pia 176")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not violations(page), report(violations(page))
+        assert not match.mj_games.exists()
+
+        page.get_by_role("button", name="Save the game").click()
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Match of")
+        balances = page.locator("#match-players")
+        expect(balances.get_by_role("row", name="Pia 540 1")).to_be_visible()
+        expect(balances.get_by_role("row", name="Rosa -210 4")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_quick_taps_on_a_slow_network_are_all_kept_in_german(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(name="Drachen", slug="drachen", game="mahjongg")
+    league.organisers.add(organiser)
+    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    context = browser.new_context(viewport=PHONE, locale="de", has_touch=True)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + reverse("leagues:mj_game_new", args=["drachen", match.pk]))
+        page.locator("#mj-show-2").click()
+        expect(page.locator("#mj-show-2")).to_have_attribute("aria-pressed", "true")
+        slow_network(context, page)
+        for tile in ("1b", "2b", "3b", "Rd", "Rd"):
+            page.locator(f"#mj-pick-{tile}").tap()
+        assert page.locator("#game-form.htmx-request").count() == 1
+        expect(page.locator("#id_hand2")).to_have_value("123b RdRd", timeout=15000)
+        expect(page.locator("#mj-about-2")).to_contain_text("5")
+        keep_screenshot(page, "mahjongg-game-picker-de")
     finally:
         context.close()

@@ -82,7 +82,10 @@ def test_the_preview_is_an_htmx_fragment(organiser_client, mj_match):
         headers={"HX-Request": "true"},
     )
     text = response.content.decode()
-    assert text.lstrip().startswith('<section id="game-preview"') and "+540" in text
+    # The picker's part of the page, and the preview out of band (the page stays as it is).
+    assert text.startswith('<div id="mj-live"') and "<html" not in text
+    assert '<section id="game-preview"' in text and 'hx-swap-oob="outerHTML"' in text
+    assert "+540" in text
 
 
 def test_a_bad_hand_is_shown_beside_its_player(organiser_client, mj_match):

@@ -40,3 +40,33 @@ def test_it_prints_the_report_and_exits_0() -> None:
     assert out.count("server time per tap") == 6
     assert out.count("targets:") == 2
     assert "answer <= 12 KB: PASS" in out  # sizes do not depend on the machine
+
+
+def test_the_mahjongg_replay_builds_a_callers_hand_in_14_taps() -> None:
+    from scoring.bench_clicks_mahjongg import calculator_asks, game_form_asks
+
+    asks = calculator_asks()
+    lines = [parse_qs(urlsplit(ask.url).query).get("hand", [""])[0] for ask in asks]
+    assert len(asks) == 14 and lines[0] == ""
+    assert lines[-1] == "55k [123b] [9999c] [RdRdRd] {EwEwEwEw} F1 S2 seat=S round=W win=5k by=kan"
+    form = game_form_asks("/form/", 1)
+    assert len(form) == 14 and all(ask.data["caller"] == "0" for ask in form)
+    assert [ask.data.get("player") for ask in form[5:7]] == ["1", "0"]  # the winds' places
+    assert form[-1].data["hand0"] == "55k [123b] [9999c] [RdRdRd] {EwEwEwEw} F1 S2 win=5k by=kan"
+
+
+def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring.bench_clicks", "--game", "mahjongg", "--repeat", "1"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Mah-Jongg calculator, htmx tap (ASGI)" in out
+    assert "Mah-Jongg game form, htmx tap (ASGI)" in out
+    assert out.count("concealed kan Ew") == 2 and "p99" in out
+    assert out.count("answer <= 12 KB: PASS") == 2  # sizes do not depend on the machine

@@ -95,7 +95,8 @@ def test_each_worked_example_shows_its_score(client: Client, line: str, score: i
     text = page(client, line)
     assert shown_score(text) == score
     # The line is kept as the engine writes it, for the next tap to send.
-    assert f'<input type="hidden" name="hand" value="{format_hand(parse_hand(line))}">' in text
+    line = format_hand(parse_hand(line))
+    assert f'<input type="hidden" id="mj-line" name="hand" value="{line}">' in text
 
 
 def test_the_breakdown_names_every_item_with_its_points_and_doublings(client: Client) -> None:
@@ -213,10 +214,15 @@ class TestThePicker:
         query = parse_qs(urlsplit(response.url).query)
         assert query == {"hand": ["11b [RdRdRd] seat=S round=E"], "as": ["pon"]}
 
-    def test_the_answer_is_the_hand_and_its_score_not_the_page(self, client) -> None:
+    def test_the_answer_is_what_the_tap_changed_not_the_page(self, client) -> None:
         response = get(client, {"hand": WORKED_EXAMPLES[0][0], "seat": "S"}, **HTMX)
         text = html.unescape(response.text)
-        assert text.startswith('<div id="mj-live"')
+        # A wind changes the winds and the score: the hand and the winning tile stay.
+        assert response.headers["HX-Reswap"] == "none"
+        assert text.startswith('<input type="hidden" id="mj-line" name="hand" value="234b')
+        assert '<div class="mj-winds" id="mj-winds" hx-swap-oob="true">' in text
+        assert 'id="mj-result" aria-labelledby="mj-result-title" hx-swap-oob="true"' in text
+        assert 'id="mj-hand"' not in text and 'id="mj-win"' not in text
         assert "<html" not in text and 'id="mj-palette"' not in text
         assert shown_score(text) == 88
         assert (
@@ -228,18 +234,18 @@ class TestThePicker:
     def test_each_answer_to_a_tap_is_small(self, client, line: str, score: int) -> None:
         response = get(client, {"hand": line, "round": parse_hand(line).round_wind.code}, **HTMX)
         assert shown_score(html.unescape(response.text)) == score
-        # Mhing's answers keep under 12 KB; these carry more (the winning tile's choices, the
-        # doublings), and a full hand stays about there.
-        assert len(response.content) <= 14_000
+        # Issue 14: a click's answer at most 12 KB.
+        assert len(response.content) <= 12 * 1024
 
     def test_even_the_biggest_hand_answers_in_a_few_kilobytes(self, client) -> None:
         line = (
             "{EwEwEwEw} [RdRdRdRd] [9b9b9b9b] 111k SwSw F1 F2 F3 F4 S1 S2 S3 S4 "
             "seat=E round=E win=1k by=kan"
         )
-        response = get(client, {"hand": line, "seat": "E"}, **HTMX)
-        assert shown_score(response.text) == 3000
-        assert len(response.content) <= 16_000
+        for change in ({"seat": "E"}, {"win": "1k"}, {"by": "wall"}, {"remove_bonus": "S4"}):
+            response = get(client, {"hand": line, **change}, **HTMX)
+            assert shown_score(response.text) == 3000
+            assert len(response.content) <= 12 * 1024, change
 
     def test_winds_winning_tile_and_how_it_came(self, client) -> None:
         line = "234b 567c 345k [678b] 55k seat=E round=E"

@@ -67,6 +67,11 @@ def running_match() -> Match:
     )
 
 
+def jade_match() -> Match:
+    """The demo's first Mah-Jongg match (its game form has the tile picker)."""
+    return Match.objects.filter(league__slug="jade-dragon").order_by("played_on", "pk").first()
+
+
 def club_night(user) -> ClubNight:
     roster = list(riverside().players.order_by("pk")[:8])
     return ClubNight.seat(
@@ -156,6 +161,14 @@ PAGES: dict[str, tuple[str | None, Callable[[Any], str]]] = {
             reverse("scoring:mahjongg_calculator")
             + "?hand=[5b5b5b5b]+123c+456c+789c+22k+F3+S3+seat=W+round=S+win=2k+by=kan"
         ),
+    ),
+    "mahjongg-game-new": (
+        "organiser",
+        lambda user: reverse("leagues:mj_game_new", args=["jade-dragon", jade_match().pk]),
+    ),
+    "mahjongg-game-edit": (
+        "organiser",
+        lambda user: reverse("leagues:mj_game_edit", args=["jade-dragon", jade_match().pk, 1]),
     ),
 }
 
