@@ -180,7 +180,13 @@ class Seat:
                 # proxy=None: websockets otherwise reads the proxy settings from the
                 # environment for every connection (a tenth of the generator's CPU while
                 # 600 sockets connect); the server is local.
-                socket = await connect(uri, additional_headers=headers, max_size=2**22, proxy=None)
+                socket = await connect(
+                    uri,
+                    additional_headers=headers,
+                    max_size=2**22,
+                    proxy=None,
+                    open_timeout=OPEN_TIMEOUT,
+                )
             except (InvalidHandshake, OSError, TimeoutError):
                 # Turned away (daphne drops a handshake the app has not accepted within 5 s)
                 # or refused: try again after a pause, as the table page does.
@@ -272,6 +278,13 @@ class Seat:
 
 
 CONNECT_TIMEOUT = 60.0  # seconds for every seat to connect before play starts anyway
+# How long a seat waits for its handshake: as the table page, which sets no limit of its own,
+# it waits for the server, which accepts within 30 s or drops the handshake
+# (--websocket_connect_timeout 30). websockets' default of 10 s made the generator give up on
+# handshakes the server was still working on; the server finished them anyway, for nobody,
+# and the retries came on top: at 150 tables, on a loaded machine, most of the connection
+# storm and the joins and leaves still running well into play (docs/benchmarks.md).
+OPEN_TIMEOUT = 40.0
 CONNECT_ATTEMPTS = 5  # a seat turned away tries again after 1, 2, 4, 8 s
 
 
