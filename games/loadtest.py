@@ -178,7 +178,7 @@ class Seat:
         for attempt in range(CONNECT_ATTEMPTS):
             try:
                 # proxy=None: websockets otherwise reads the proxy settings from the
-                # environment for every connection (a tenth of the generator's CPU while
+                # environment for every connection (15% of the generator's time while
                 # 600 sockets connect); the server is local.
                 socket = await connect(
                     uri,
