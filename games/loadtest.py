@@ -121,6 +121,10 @@ class Stats:
     retried: int = 0  # connection attempts turned away and made again
     first_snapshots: list[float] = field(default_factory=list)
     failures: list[BaseException] = field(default_factory=list)
+    # CPU seconds used so far by the servers (LOADTEST_SERVER_PIDS) and by this process, at
+    # the start and at the end of play: {"servers": s, "generator": s}.
+    cpu_before: dict[str, float] = field(default_factory=dict)
+    cpu_after: dict[str, float] = field(default_factory=dict)
 
     def deliveries(self, players: dict[str, int]) -> tuple[list[float], int]:
         """Seconds from each action to each other seat's first snapshot at (or past) its
@@ -173,7 +177,16 @@ class Seat:
         headers = {"Cookie": self.cookie, "Origin": origin}
         for attempt in range(CONNECT_ATTEMPTS):
             try:
-                socket = await connect(uri, additional_headers=headers, max_size=2**22)
+                # proxy=None: websockets otherwise reads the proxy settings from the
+                # environment for every connection (15% of the generator's time while
+                # 600 sockets connect); the server is local.
+                socket = await connect(
+                    uri,
+                    additional_headers=headers,
+                    max_size=2**22,
+                    proxy=None,
+                    open_timeout=OPEN_TIMEOUT,
+                )
             except (InvalidHandshake, OSError, TimeoutError):
                 # Turned away (daphne drops a handshake the app has not accepted within 5 s)
                 # or refused: try again after a pause, as the table page does.
@@ -265,6 +278,13 @@ class Seat:
 
 
 CONNECT_TIMEOUT = 60.0  # seconds for every seat to connect before play starts anyway
+# How long a seat waits for its handshake: as the table page, which sets no limit of its own,
+# it waits for the server, which accepts within 30 s or drops the handshake
+# (--websocket_connect_timeout 30). websockets' default of 10 s made the generator give up on
+# handshakes the server was still working on; the server finished them anyway, for nobody,
+# and the retries came on top: at 150 tables, on a loaded machine, most of the connection
+# storm and the joins and leaves still running well into play (docs/benchmarks.md).
+OPEN_TIMEOUT = 40.0
 CONNECT_ATTEMPTS = 5  # a seat turned away tries again after 1, 2, 4, 8 s
 
 
@@ -279,6 +299,44 @@ def quick_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if discards:
         return rng.choice(discards)
     return next(a for a in actions if a["type"] == "pass")
+
+
+def server_pids() -> list[int]:
+    """The server processes scripts/loadtest.sh started (LOADTEST_SERVER_PIDS), if any."""
+    return [int(p) for p in os.environ.get("LOADTEST_SERVER_PIDS", "").split()]
+
+
+def cpu_seconds(pids: list[int]) -> dict[str, float]:
+    """CPU seconds (user and system) used so far by the processes `pids` together (read
+    from /proc: Linux only; left out elsewhere) and by this one."""
+    used = {"generator": time.process_time()}
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        if pids:
+            used["servers"] = total / ticks
+    except (OSError, ValueError, IndexError):
+        pass
+    return used
+
+
+def cpu_line(stats: Stats) -> str | None:
+    """CPU per action during play: the servers' and this generator's, and the cores each
+    kept busy (a core is 1.00)."""
+    if not stats.actions or not stats.elapsed or not stats.cpu_after:
+        return None
+    parts = []
+    for who in ("servers", "generator"):
+        if who in stats.cpu_after and who in stats.cpu_before:
+            used = stats.cpu_after[who] - stats.cpu_before[who]
+            parts.append(
+                f"{who} {1000 * used / stats.actions:.2f} ms ({used / stats.elapsed:.2f} cores)"
+            )
+    return f"CPU per action: {', '.join(parts)}" if parts else None
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -317,6 +375,7 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
         await asyncio.sleep(0.01)
     stats.connected = time.perf_counter() - began
     started = time.perf_counter()
+    stats.cpu_before = cpu_seconds(server_pids())
     start.set()
     done, running = await asyncio.wait(tasks, timeout=options.duration)
     if running:
@@ -324,6 +383,7 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
         for seat in seats:
             seat.stopped = True
         stats.elapsed = time.perf_counter() - started
+        stats.cpu_after = cpu_seconds(server_pids())
         done_late, running = await asyncio.wait(running, timeout=2.0)
         done |= done_late
         for task in running:
@@ -331,6 +391,7 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
         await asyncio.gather(*running, return_exceptions=True)
     else:
         stats.elapsed = time.perf_counter() - started
+        stats.cpu_after = cpu_seconds(server_pids())
     stats.failures = [t.exception() for t in done if not t.cancelled() and t.exception()]
     return stats
 
@@ -359,6 +420,9 @@ def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
     ]
     if ms:
         lines.append(f"mean delivery {statistics.fmean(ms):.1f} ms")
+    cpu = cpu_line(stats)
+    if cpu:
+        lines.append(cpu)
     for failure in stats.failures[:3]:
         lines.append(f"  failure: {failure!r}")
     return "\n".join(lines), lost + stats.out_of_order

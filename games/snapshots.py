@@ -26,7 +26,7 @@ from django.db import connections
 from games.models import Table, TableSeat
 from games.play.state import RoundState
 from games.play.views import view_for
-from games.table_play import table_summary
+from games.table_play import seats_kept_since, table_summary
 
 KEEP = 4096  # tables whose latest load a process keeps
 
@@ -153,26 +153,21 @@ def loaded(table: Table, seats: list[TableSeat] | None = None) -> Loaded:
     )
 
 
-def seats_after_move(table: Table) -> list[TableSeat]:
-    """The table's seats after a change that leaves them alone (a move, a deadline, a player
-    ready for the next round), as `table` now is. Every change bumps the version by one, so
-    when the load kept here is of the version just before, its seats are still the seats;
-    otherwise they are read."""
-    return _seats_of(table, table.version - 1)
-
-
 def seats_now(table: Table) -> list[TableSeat]:
-    """The seats of the (locked) table as it is: the load kept here when it is of this very
-    version, otherwise read."""
-    return _seats_of(table, table.version)
-
-
-def _seats_of(table: Table, version: int) -> list[TableSeat]:
+    """The seats of the table as read (locked, loaded, or just changed): those of the load
+    kept here when every change since that load left the seats alone (each change says so
+    in `recent_events`, games.table_play.save_change), otherwise read. A move used to read
+    them in every process (a fifth of a loaded server's CPU in the 150-table load test,
+    docs/benchmarks.md), though only a seat taken, left or (dis)connected changes them."""
     with _lock:
         cached = _latest.get(table.slug)
-    if cached is not None and cached.version == version:
+    if cached is not None and seats_kept_since(table, cached.version):
         return cached.seats
     return table.seat_list()
+
+
+# After a move, a deadline or a new round: the same question.
+seats_after_move = seats_now
 
 
 def kept(slug: str, at_least: int | None) -> Loaded | None:
@@ -190,7 +185,8 @@ def load(slug: str, at_least: int | None = None) -> Loaded:
     cached = kept(slug, at_least)
     if cached is not None:
         return cached
-    return keep(loaded(Table.objects.select_related("league").get(slug=slug)))
+    table = Table.objects.select_related("league").get(slug=slug)
+    return keep(loaded(table, seats_now(table)))
 
 
 def keep(fresh: Loaded) -> Loaded:

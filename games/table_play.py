@@ -86,13 +86,31 @@ def locked(table: Table) -> Table:
 
 
 RECENT_CHANGES = 8  # versions whose events a socket that fell behind can still be sent
+SEATS_KEPT = "seats_kept"  # in a change of `recent_events`: the seats were left alone
 
 
-def save_change(table: Table, events: Iterable[Event] = ()) -> int:
-    """Save a locked table's new state as the next version, with the events that made it."""
+def seats_kept_since(table: Table, version: int) -> bool:
+    """Whether every change after `version` up to the table's own version (as read) left
+    the seats alone: only the last RECENT_CHANGES changes are known, so a longer gap, a
+    change without the mark or a `version` newer than the table's all answer no."""
+    if version > table.version:
+        return False
+    kept = {c["version"] for c in table.recent_events if c.get(SEATS_KEPT)}
+    return all(v in kept for v in range(version + 1, table.version + 1))
+
+
+def save_change(table: Table, events: Iterable[Event] = (), seats_kept: bool = False) -> int:
+    """Save a locked table's new state as the next version, with the events that made it.
+    `seats_kept`: the change left the seats and who is connected as they were (a move, a
+    deadline, a new round), so a process holding the seats of the version before may go on
+    using them (games.snapshots); any other change, and any change saved without the mark,
+    makes every process read the seats again."""
     old = table.version
     stored = events_by_viewer(events, table.players)
-    recent = [*table.recent_events, {"version": old + 1, "events": stored}][-RECENT_CHANGES:]
+    change = {"version": old + 1, "events": stored}
+    if seats_kept:
+        change[SEATS_KEPT] = True
+    recent = [*table.recent_events, change][-RECENT_CHANGES:]
     table.updated_at = timezone.now()
     saved = (
         type(table)
@@ -160,6 +178,14 @@ def turn_deadline(table: Table, state: RoundState, now: datetime) -> datetime | 
     else:
         return None
     return now + timedelta(seconds=seconds)
+
+
+def current_seats(table: Table) -> list[TableSeat]:
+    """The table's seats as read (`seat_list`), or the ones this process keeps when no
+    change since has touched them (games.snapshots.seats_now)."""
+    from games.snapshots import seats_now  # it imports this module
+
+    return seats_now(table)
 
 
 def everyone_away(seats: list[TableSeat]) -> bool:
@@ -262,7 +288,7 @@ class TablePlay:
             # A new turn, window or result: its own deadline. Answers keep the window's.
             self.deadline = turn_deadline(self, after, now)
         self.set_round(after)
-        return save_change(self, events), events
+        return save_change(self, events, seats_kept=True), events
 
     @change
     def act(
@@ -296,7 +322,7 @@ class TablePlay:
         table = locked(self)
         if not table.is_playing or table.deadline is None or now < table.deadline:
             return None
-        if everyone_away(table.seat_list()):
+        if everyone_away(current_seats(table)):
             return None  # the table waits for its players
         state = table.round()
         if state.phase is Phase.CLAIMS:
@@ -323,17 +349,17 @@ class TablePlay:
             raise TableError(_("The round is still being played."), code="round_not_over")
         if position not in table.ready:
             table.ready = sorted([*table.ready, position])
-        people = [s.position for s in table.seat_list() if not s.is_bot and s.connected]
+        people = [s.position for s in current_seats(table) if not s.is_bot and s.connected]
         if set(people) <= set(table.ready):
             return table._deal_next(timezone.now())
-        return save_change(table)
+        return save_change(table, seats_kept=True)
 
     def _deal_next(self: Table, now: datetime) -> int:
         state, events = start_round(self.match())
         self.set_round(state)
         self.ready = []
         self.deadline = turn_deadline(self, state, now)
-        return save_change(self, events)
+        return save_change(self, events, seats_kept=True)
 
     def _bot_choice(self: Table, state: RoundState, seat: int) -> Action:
         # Seeded by the table and the move, so a replayed table makes the same choices.
@@ -345,7 +371,7 @@ class TablePlay:
     ) -> tuple[int, str] | None:
         if not self.is_playing or state is None or state.phase is Phase.OVER:
             return None
-        automatic = bot_played(seats if seats is not None else self.seat_list())
+        automatic = bot_played(seats if seats is not None else current_seats(self))
         for seat in awaiting(state):
             if seat in automatic:
                 return seat, TURN if state.phase is Phase.DISCARD else ANSWER

@@ -21,11 +21,11 @@ if "daphne.server" in sys.modules:
     # reach Django's 414 page instead of Twisted dropping the connection (long_urls.py).
     let_daphne_read_long_lines()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from mhing_site.routing import websocket_urlpatterns  # noqa: E402
+from mhing_site.ws_auth import AuthMiddlewareStack  # noqa: E402  (sign-in on the thread pool)
 
 application = ProtocolTypeRouter(
     {

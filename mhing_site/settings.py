@@ -143,8 +143,15 @@ elif _REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # channels_redis's layer with a pool that waits for a free connection instead
-            # of raising past redis-py's cap (mhing_site/layers.py).
-            "BACKEND": "mhing_site.layers.BlockingPoolRedisChannelLayer",
+            # of raising past redis-py's cap, reaching Redis in fewer round trips
+            # (mhing_site/layers.py); REDIS_CHANNEL_LAYER=classic: the round trips as
+            # channels_redis makes them (to compare, docs/benchmarks.md).
+            "BACKEND": "mhing_site.layers."
+            + (
+                "BlockingPoolRedisChannelLayer"
+                if env_str("REDIS_CHANNEL_LAYER") == "classic"
+                else "FewerTripsRedisChannelLayer"
+            ),
             "CONFIG": {
                 "hosts": [_REDIS_URL],
                 "pool_size": env_int("REDIS_POOL_SIZE", default=50),

@@ -60,4 +60,5 @@ print(s.getsockname()[1])')
     done
 done
 
-"$BIN/python" -m games.loadtest "${URLS[@]}" "$@"
+# The servers' process ids: the load test reports their CPU per action.
+LOADTEST_SERVER_PIDS="${PIDS[*]}" "$BIN/python" -m games.loadtest "${URLS[@]}" "$@"

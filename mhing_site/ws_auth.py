@@ -1,0 +1,30 @@
+"""Who opened a websocket, read on the pool of database threads.
+
+Channels' AuthMiddleware reads the session and the user with `database_sync_to_async`, which
+is thread-sensitive: every socket's sign-in of a process, one after another, on one thread.
+When hundreds of pages connect at once (a restarted process, the load test's start), that
+one thread was a queue of two queries per socket, and daphne turned away handshakes still
+waiting in it. Here the same function runs through `games.snapshots.db_call`: on PostgreSQL
+on the pool of threads the table's own reads use (and its connection handed back at once);
+on SQLite on one thread, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.auth import AuthMiddleware, get_user
+from channels.sessions import CookieMiddleware, SessionMiddleware
+
+from games.snapshots import db_call
+
+_user = db_call(get_user.func)
+
+
+class PooledAuthMiddleware(AuthMiddleware):
+    async def resolve_scope(self, scope: dict[str, Any]) -> None:
+        scope["user"]._wrapped = await _user(scope)
+
+
+def AuthMiddlewareStack(inner: Any) -> Any:  # noqa: N802 (Channels' name)
+    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner)))
