@@ -86,13 +86,22 @@ def test_a_redis_url_selects_the_redis_channel_layer() -> None:
     settings = settings_with(REDIS_URL="redis://cache.internal:6379/2")
 
     assert settings["layers"]["default"] == {
-        "BACKEND": "mhing_site.layers.BlockingPoolRedisChannelLayer",
+        "BACKEND": "mhing_site.layers.FewerTripsRedisChannelLayer",
         "CONFIG": {
             "hosts": ["redis://cache.internal:6379/2"],
             "pool_size": 50,
             "capacity": 10_000,
         },
     }
+
+
+def test_redis_channel_layer_classic_reaches_redis_as_channels_redis_does() -> None:
+    settings = settings_with(REDIS_URL="redis://cache:6379/0", REDIS_CHANNEL_LAYER="classic")
+
+    assert (
+        settings["layers"]["default"]["BACKEND"]
+        == "mhing_site.layers.BlockingPoolRedisChannelLayer"
+    )
 
 
 def test_a_postgres_url_uses_the_connection_pool_without_persistent_connections() -> None:
