@@ -16,7 +16,8 @@ PYTEST_ARGS ?=
 # 20 minutes. `make test
 # PYTEST_WORKERS=0` runs it in one process (for -x, --pdb, or reading output in order).
 PYTEST_WORKERS ?= auto
-XDIST := -n $(PYTEST_WORKERS)
+# worksteal: a worker that runs out takes tests from the other (the longest come last).
+XDIST := -n $(PYTEST_WORKERS) --dist worksteal
 # The PostgreSQL run keeps only the tests that open a database (tests/conftest.py).
 PG_SKIP := --database-tests-only
 
@@ -78,7 +79,7 @@ loadtest: $(STAMP) messages
 # Two daphne processes serving one table through a throwaway Redis (apt-get install
 # redis-server); the tests marked `redis`, skipped by the other runs.
 test-redis: $(STAMP) messages
-	env -u DATABASE_URL scripts/with_redis.sh $(BIN)/pytest -m redis $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	env -u DATABASE_URL scripts/with_redis.sh $(BIN)/pytest -m redis $(XDIST) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
