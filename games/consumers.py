@@ -19,7 +19,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
-from games import live, presence
+from games import json_text, live, presence
 from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
@@ -167,6 +167,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     reply_to: str | int | None = None
     user_id: int | None = None
     hidden: bool = False
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json_text.dumps(content)  # every frame of every move: orjson (its module says why)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first closes old database connections, as Django does per

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from channels.layers import get_channel_layer
 
+from games import table_rows
 from games.models import Table
 from games.snapshots import db_call, forget_all, keep, loaded, running, seats_after_move
 from games.table_play import TURN
@@ -67,7 +68,7 @@ def kick(slug: str, pending: str | None = UNKNOWN) -> None:
 
 
 def _table(slug: str) -> Table:
-    return Table.objects.get(slug=slug)
+    return table_rows.read(slug=slug)
 
 
 @db_call

@@ -23,6 +23,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.db import connections
 
+from games import table_rows
 from games.models import Table, TableSeat
 from games.play.state import RoundState
 from games.play.views import view_for
@@ -185,7 +186,7 @@ def load(slug: str, at_least: int | None = None) -> Loaded:
     cached = kept(slug, at_least)
     if cached is not None:
         return cached
-    table = Table.objects.select_related("league").get(slug=slug)
+    table = table_rows.read(slug=slug)
     return keep(loaded(table, seats_now(table)))
 
 

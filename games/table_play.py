@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import table_rows
 from games.errors import TableError
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
@@ -80,7 +81,7 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
 
 def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
-    row = type(table).objects.select_for_update().get(pk=table.pk)
+    row = table_rows.read(pk=table.pk, lock=True)
     table._row = row
     return row
 
@@ -112,20 +113,20 @@ def save_change(table: Table, events: Iterable[Event] = (), seats_kept: bool = F
         change[SEATS_KEPT] = True
     recent = [*table.recent_events, change][-RECENT_CHANGES:]
     table.updated_at = timezone.now()
-    saved = (
-        type(table)
-        .objects.filter(pk=table.pk, version=old)
-        .update(
-            version=old + 1,
-            recent_events=recent,
-            status=table.status,
-            match_state=table.match_state,
-            round_state=table.round_state,
-            results=table.results,
-            deadline=table.deadline,
-            ready=table.ready,
-            updated_at=table.updated_at,
-        )
+    saved = table_rows.update_if_version(
+        table,
+        old,
+        {
+            "version": old + 1,
+            "recent_events": recent,
+            "status": table.status,
+            "match_state": table.match_state,
+            "round_state": table.round_state,
+            "results": table.results,
+            "deadline": table.deadline,
+            "ready": table.ready,
+            "updated_at": table.updated_at,
+        },
     )
     if not saved:  # SQLite has no row lock: a version check catches the other process
         raise TableError(_("The table changed meanwhile; try again."), code="stale")

@@ -83,14 +83,17 @@ class BlockingPoolRedisChannelLayer(RedisChannelLayer):
 # keeps channels_redis's storage (the same sorted sets, capacity, expiry and backup queue, so
 # processes running either layer can share a Redis), and changes how it is reached:
 #
-# * group_send: one script reads the group (dropping expired members), then one script per
-#   Redis host adds the message to each other process's queue. The sockets of this very
-#   process get it at once, in memory, without Redis, when their process is receiving on
-#   this event loop (the usual case: a consumer announcing a move).
+# * group_send: one script reads the group (dropping expired members) and adds the message
+#   to each other process's queue, in channels_redis's own format (see _GROUP_SEND_ALL). The
+#   sockets of this very process get it at once, in memory, without Redis, when their
+#   process is receiving on this event loop (the usual case: a consumer announcing a move).
+#   With several Redis hosts, per-channel capacities or encrypted messages, the group is read
+#   by one script and the message added by one script per host, as before.
 # * receive: one script takes everything waiting in the process's queue at once (up to
 #   RECEIVE_BATCH messages), keeping the taken ones in the backup queue until the next call
 #   says they arrived; the process hands them out in order from memory. Only an empty queue
-#   costs a blocking BZPOPMIN, as before.
+#   costs a blocking BZPOPMIN, as before. The message BZPOPMIN returns is handed out at once,
+#   with nothing awaited in between, so unlike channels_redis it needs no backup copy.
 
 RECEIVE_BATCH = 100
 
@@ -118,6 +121,63 @@ for i = 1, n do
     end
 end
 return over_capacity
+"""
+
+# The whole group_send in one script, for one Redis host. KEYS[1] the group. ARGV[1] members
+# older than this go; ARGV[2] the serialized message as channels_redis makes it (its random
+# prefix, then msgpack) for the message with `__asgi_channel__` added last, as nil, and that
+# nil left off: the script appends each queue's list of channels (a msgpack array of
+# strings) in its place; ARGV[3] the capacity of every queue; ARGV[4] now; ARGV[5] the
+# expiry in seconds; ARGV[6] messages older than this go; ARGV[7] the prefix of the queues'
+# keys; ARGV[8...] this process's own queues (their channels are returned, not queued).
+# Returns {queues over capacity, this process's channels}. The queues' keys are not among
+# KEYS: fine on one Redis server, as channels_redis has it (not on a Redis Cluster).
+_GROUP_SEND_ALL = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
+local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+local own = {}
+for i = 8, #ARGV do own[ARGV[i]] = true end
+local mine, queues, order = {}, {}, {}
+for _, name in ipairs(members) do
+    local bang = string.find(name, '!', 1, true)
+    local queue = bang and string.sub(name, 1, bang) or name
+    if bang and own[queue] then
+        table.insert(mine, name)
+    else
+        if not queues[queue] then
+            queues[queue] = {}
+            table.insert(order, queue)
+        end
+        table.insert(queues[queue], name)
+    end
+end
+local function packed_string(text)
+    local n = #text
+    if n < 32 then return string.char(0xa0 + n) .. text end
+    if n < 256 then return string.char(0xd9, n) .. text end
+    return string.char(0xda, math.floor(n / 256), n % 256) .. text
+end
+local over = 0
+for _, queue in ipairs(order) do
+    local names = queues[queue]
+    local n = #names
+    local parts = {ARGV[2]}
+    if n < 16 then
+        table.insert(parts, string.char(0x90 + n))
+    else
+        table.insert(parts, string.char(0xdc, math.floor(n / 256), n % 256))
+    end
+    for _, name in ipairs(names) do table.insert(parts, packed_string(name)) end
+    local key = ARGV[7] .. queue
+    redis.call('ZREMRANGEBYSCORE', key, 0, ARGV[6])
+    if redis.call('ZCOUNT', key, '-inf', '+inf') < tonumber(ARGV[3]) then
+        redis.call('ZADD', key, ARGV[4], table.concat(parts))
+        redis.call('EXPIRE', key, ARGV[5])
+    else
+        over = over + 1
+    end
+end
+return {over, mine}
 """
 
 # KEYS[1] the queue, KEYS[2] its backup; ARGV[1] "1" when the caller holds what the last call
@@ -175,6 +235,10 @@ class FewerTripsRedisChannelLayer(BlockingPoolRedisChannelLayer):
         assert self.require_valid_group_name(group), "Group name not valid"
         key = self._group_key(group)
         connection = self.connection(self.consistent_hash(group))
+        partial = self._partly_serialized(message)
+        if partial is not None:
+            await self._group_send_at_once(connection, key, group, message, partial)
+            return
         members = await self._script(connection, _GROUP_MEMBERS)(
             keys=[key], args=[int(time.time()) - self.group_expiry], client=connection
         )
@@ -204,6 +268,49 @@ class FewerTripsRedisChannelLayer(BlockingPoolRedisChannelLayer):
             )
             if over > 0:
                 logger.info("%s of %s channels over capacity in group %s", over, len(names), group)
+
+    def _partly_serialized(self, message: dict[str, Any]) -> bytes | None:
+        """The message as channels_redis serializes it with `__asgi_channel__` added last,
+        without that last value (for _GROUP_SEND_ALL); None when one script cannot send it:
+        several Redis hosts, capacities per channel, an encrypting serializer."""
+        if self.ring_size != 1 or self.channel_capacity or self._serializer.crypter:
+            return None
+        body = self.serialize({**message, "__asgi_channel__": None})
+        if body[-1:] != b"\xc0":  # msgpack's nil, last: anything else is not ours to cut
+            return None
+        return body[:-1]
+
+    async def _group_send_at_once(
+        self, connection: Any, key: str, group: str, message: dict[str, Any], partial: bytes
+    ) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - group_send is awaited, so there is a loop
+            loop = None
+        own = [
+            real
+            for real, (reader_loop, task) in self._readers.items()
+            if reader_loop is loop and not task.done()
+        ]
+        now = time.time()
+        over, mine = await self._script(connection, _GROUP_SEND_ALL)(
+            keys=[key],
+            args=[
+                int(now) - self.group_expiry,
+                partial,
+                self.capacity,
+                now,
+                self.expiry,
+                int(now) - int(self.expiry),
+                self.prefix,
+                *own,
+            ],
+            client=connection,
+        )
+        for member in mine:
+            self.receive_buffer[member.decode("utf8")].put_nowait(dict(message))
+        if over > 0:
+            logger.info("%s channels' queues over capacity in group %s", over, group)
 
     def _read_here(self, channel: str) -> bool:
         """Whether the channel is this process's and read on the running event loop, so a
@@ -281,11 +388,9 @@ class FewerTripsRedisChannelLayer(BlockingPoolRedisChannelLayer):
         result = await connection.bzpopmin(key, timeout=timeout)
         if result is None:
             return None
-        _, member, score = result
-        self._took[key] = False
-        await connection.zadd(backup, {member: float(score)})
-        self._took[key] = True  # handed out now: the next take drops its backup
-        return member
+        # Handed out by the caller with nothing awaited first: no backup copy needed (the
+        # next take's "answered" still holds, so it drops the previous take's backup).
+        return result[1]
 
     async def close_pools(self) -> None:
         readers = [task for _, task in self._readers.values()]

@@ -106,3 +106,18 @@ async def test_it_shares_redis_with_processes_on_the_previous_layer(prefix):
     assert await receive_all(new, on_new, 2) == [1, 2]
     await new.flush()
     await old.close_pools()
+
+
+async def test_one_script_sends_to_many_sockets_of_an_old_process(prefix):
+    """The group_send script writes channels_redis's message format itself: a process on the
+    previous layer with twenty sockets at the table (past msgpack's short list form) reads it."""
+    new, old = process(prefix), process(prefix, BlockingPoolRedisChannelLayer)
+    sockets = [await old.new_channel() for _ in range(20)]
+    for socket in sockets:
+        await old.group_add("table-t", socket)
+    await new.group_send("table-t", {"type": "table.changed", "version": 9, "note": "é" * 40})
+    received = [await asyncio.wait_for(old.receive(s), 5) for s in sockets]
+    assert [m["version"] for m in received] == [9] * 20
+    assert {m["note"] for m in received} == {"é" * 40}
+    await new.flush()
+    await old.close_pools()
