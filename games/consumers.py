@@ -26,6 +26,7 @@ from games.models import Table
 from games.play.errors import PlayError
 from games.snapshots import (
     Loaded,
+    adopt,
     db_call,
     keep,
     kept,
@@ -285,7 +286,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # The bots are set going before the actor hears back, so once a client holds its
         # answer, whatever the change set in motion is already under way.
         live.kick(self.slug, pending)
-        await live.changed(self.slug, version)
+        await live.changed(self.slug, version, kept(self.slug, version))
         await self._send_update(at_least=version, answer=True)
 
     async def _answer_sync(self, version: Any) -> None:
@@ -303,8 +304,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages -----------------------------------------------------------------
 
     async def table_changed(self, message: dict[str, Any]) -> None:
-        if message["version"] > self.sent:
-            await self._send_update(at_least=message["version"])
+        version = message["version"]
+        if version > self.sent:
+            carried = message.get("load")
+            if carried is not None and kept(self.slug, version) is None:
+                adopt(self.slug, version, carried)
+            await self._send_update(at_least=version)
 
     async def _send_update(
         self, at_least: int | None = None, force: bool = False, answer: bool = False

@@ -23,7 +23,16 @@ from channels.layers import get_channel_layer
 
 from games import table_rows
 from games.models import Table
-from games.snapshots import db_call, forget_all, keep, loaded, running, seats_after_move
+from games.snapshots import (
+    Loaded,
+    db_call,
+    forget_all,
+    keep,
+    kept,
+    loaded,
+    running,
+    seats_after_move,
+)
 from games.table_play import TURN
 from games.timing import bot_delay
 
@@ -38,14 +47,16 @@ def group_name(slug: str) -> str:
     return f"table-{slug}"
 
 
-async def changed(slug: str, version: int | None) -> None:
-    """Tell the table's sockets there is a new version. Only the number crosses the channel
-    layer: each socket loads and renders its own seat's view (hidden hands stay put)."""
+async def changed(slug: str, version: int | None, load: Loaded | None = None) -> None:
+    """Tell the table's sockets there is a new version; with `load`, the table at that
+    version as this process has it, so that the other processes need not read it
+    (games.snapshots.adopt). Each socket renders its own seat's view from the table."""
     if version is None:
         return
-    await get_channel_layer().group_send(
-        group_name(slug), {"type": "table.changed", "version": version}
-    )
+    message: dict = {"type": "table.changed", "version": version}
+    if load is not None and load.version == version:
+        message["load"] = load.carried()
+    await get_channel_layer().group_send(group_name(slug), message)
 
 
 # -- the bot driver ---------------------------------------------------------------------------
@@ -97,7 +108,7 @@ async def _drive(slug: str, kind: str | None) -> None:
                 if kind == TURN and delay:
                     await asyncio.sleep(delay)
                 version, kind = await _step(slug)
-                await changed(slug, version)
+                await changed(slug, version, kept(slug, version))
             if slug not in _again:
                 return
             kind = UNKNOWN

@@ -25,9 +25,10 @@ from django.db import connections
 
 from games import table_rows
 from games.models import Table, TableSeat
+from games.play.serialize import state_from_dict
 from games.play.state import RoundState
 from games.play.views import view_for
-from games.table_play import seats_kept_since, table_summary
+from games.table_play import seats_kept_between, seats_kept_since, table_summary
 
 KEEP = 4096  # tables whose latest load a process keeps
 
@@ -79,6 +80,17 @@ class Loaded:
     recent_events: list[dict[str, Any]]
     deadline: float | None
     seats: list[TableSeat]
+    round_state: dict[str, Any] | None = None  # `state` as stored
+
+    def carried(self) -> dict[str, Any]:
+        """What another process needs to keep this load without reading the table, as
+        plain data for the channel layer (see `adopt`)."""
+        return {
+            "summary": self.summary,
+            "round_state": self.round_state,
+            "recent_events": self.recent_events,
+            "deadline": self.deadline,
+        }
 
     def position_of(self, user_id: int | None) -> int | None:
         """The seat of the person with that account in this load, or None (watching)."""
@@ -151,6 +163,7 @@ def loaded(table: Table, seats: list[TableSeat] | None = None) -> Loaded:
         recent_events=table.recent_events,
         deadline=table.deadline_epoch(),
         seats=seats,
+        round_state=table.round_state,
     )
 
 
@@ -188,6 +201,36 @@ def load(slug: str, at_least: int | None = None) -> Loaded:
         return cached
     table = table_rows.read(slug=slug)
     return keep(loaded(table, seats_now(table)))
+
+
+def adopt(slug: str, version: int, carried: dict[str, Any]) -> None:
+    """Keep the table at `version` from what the process that changed it sent along with
+    its "version" message (`Loaded.carried`), instead of every process reading the row
+    again (at 150 tables that read was most of a receiving process's database work,
+    docs/benchmarks.md). Only when this process keeps an older load whose seats are still
+    the table's (the seats do not travel): otherwise the sockets read the table as before.
+    The round crosses the channel layer between server processes, as it crosses the
+    database's connection; what a socket sends is still only its own seat's view."""
+    with _lock:
+        cached = _latest.get(slug)
+    if cached is None or cached.version >= version:
+        return
+    recent = carried["recent_events"]
+    if not seats_kept_between(cached.version, version, recent):
+        return
+    stored = carried["round_state"]
+    keep(
+        Loaded(
+            slug=slug,
+            version=version,
+            summary=carried["summary"],
+            state=state_from_dict(stored) if stored else None,
+            recent_events=recent,
+            deadline=carried["deadline"],
+            seats=cached.seats,
+            round_state=stored,
+        )
+    )
 
 
 def keep(fresh: Loaded) -> Loaded:

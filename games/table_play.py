@@ -94,10 +94,15 @@ def seats_kept_since(table: Table, version: int) -> bool:
     """Whether every change after `version` up to the table's own version (as read) left
     the seats alone: only the last RECENT_CHANGES changes are known, so a longer gap, a
     change without the mark or a `version` newer than the table's all answer no."""
-    if version > table.version:
+    return seats_kept_between(version, table.version, table.recent_events)
+
+
+def seats_kept_between(version: int, newer: int, recent_events: list[dict[str, Any]]) -> bool:
+    """seats_kept_since for the version `newer` whose `recent_events` these are."""
+    if version > newer:
         return False
-    kept = {c["version"] for c in table.recent_events if c.get(SEATS_KEPT)}
-    return all(v in kept for v in range(version + 1, table.version + 1))
+    kept = {c["version"] for c in recent_events if c.get(SEATS_KEPT)}
+    return all(v in kept for v in range(version + 1, newer + 1))
 
 
 def save_change(table: Table, events: Iterable[Event] = (), seats_kept: bool = False) -> int:

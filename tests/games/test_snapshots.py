@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
@@ -14,7 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from games import consumers, live
 from games.models import Table
 from games.play.bots import choose_action
-from games.snapshots import keep, load, loaded, seats_after_move
+from games.play.round import awaiting
+from games.snapshots import adopt, keep, kept, load, loaded, seats_after_move
 
 from .conftest import Client, connect, quiet, started_table
 
@@ -117,3 +119,54 @@ async def test_sockets_of_one_process_asking_for_a_version_at_once_share_one_rea
     )
     assert len(reads) == 1
     assert {load.version for load in loads} == {table.version}
+
+
+@database_sync_to_async
+def move_elsewhere(slug: str):
+    """Another server process plays a move for the seat awaited first and has the table as
+    it left it (not kept here)."""
+    table = Table.objects.get(slug=slug)
+    seat = awaiting(table.round())[0]
+    table.act(seat, choose_action(table.view(seat), seat, random.Random(5)))
+    return loaded(table, table.seat_list())
+
+
+async def test_a_move_made_elsewhere_reaches_the_sockets_here_without_a_read(
+    alice, bob, monkeypatch
+):
+    """The other process's "version" message carries the table as it saved it: the sockets
+    here send that (games.snapshots.adopt) instead of reading the table again."""
+    table = await database_sync_to_async(started_table)(alice, [bob], players=2)
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    await quiet(clients)
+    reads = []
+    real = consumers._load
+
+    async def counted(slug, at_least):
+        reads.append(at_least)
+        return await real(slug, at_least)
+
+    monkeypatch.setattr(consumers, "_load", counted)
+    load = await move_elsewhere(table.slug)
+    await live.changed(table.slug, load.version, load)
+    for position, client in enumerate(clients):
+        await client.catch_up(load.version)
+        # The new version, as this seat (and only this seat) sees it.
+        assert client.view == json.loads(json.dumps(load.snapshot(position)["view"]))
+    assert reads == []
+    for client in clients:
+        await client.disconnect()
+
+
+async def test_a_carried_table_is_not_used_when_the_seats_changed_since(alice, bob, carol):
+    """The seats do not travel with the message: after a seat (dis)connected elsewhere, the
+    process reads the table as before rather than keep the old seats with the new round."""
+    table = await database_sync_to_async(started_table)(alice, [bob, carol], players=3)
+    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
+    await quiet(clients)
+    await connect_elsewhere(table.slug, 2)  # carol connects through another process
+    load = await move_elsewhere(table.slug)
+    adopt(table.slug, load.version, load.carried())
+    assert kept(table.slug, load.version) is None
+    for client in clients:
+        await client.disconnect()
