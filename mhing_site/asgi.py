@@ -35,3 +35,9 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+if "daphne.server" in sys.modules or "uvicorn" in sys.modules:
+    # A server process: the collector tuned for it, now that the application is loaded.
+    from mhing_site.gc_tuning import tune_server  # noqa: E402
+
+    tune_server()
