@@ -30,9 +30,13 @@ def thresholds() -> tuple[int, int, int] | None:
         return None
     if not setting:
         return DEFAULT
-    values = tuple(int(part) for part in setting.split(","))
+    wrong = ValueError(f"MHING_GC_THRESHOLDS needs three positive numbers, not {setting!r}")
+    try:
+        values = tuple(int(part) for part in setting.split(","))
+    except ValueError:
+        raise wrong from None
     if len(values) != 3 or min(values) < 1:
-        raise ValueError(f"MHING_GC_THRESHOLDS needs three positive numbers, not {setting!r}")
+        raise wrong
     return values  # type: ignore[return-value]
 
 
