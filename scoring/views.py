@@ -55,6 +55,7 @@ def _render(request: HtmxHttpRequest, picker: Picker, update: bool) -> HttpRespo
         {
             "picker": picker,
             "update": update,
-            "examples": [(text, picker.urls.for_notation(text)) for text in EXAMPLES],
+            # Called by the template only when it shows them (no cards yet).
+            "examples": lambda: [(text, picker.urls.for_notation(text)) for text in EXAMPLES],
         },
     )

@@ -61,3 +61,12 @@ def test_the_whole_page_through_asgi_shows_who_is_signed_in(url: str, member) ->
 
     assert response.status_code == 200
     assert f"Signed in as {member.get_username()}" in response.text
+
+
+def test_with_no_cards_the_answer_offers_the_examples(client: Client) -> None:
+    wsgi, asgi = through_both(client, "/calculator/", MHING_TAP)
+
+    assert asgi == wsgi
+    assert 'href="/calculator/?hand=55666777788999b" data-hand="567b 567b 678b 789b 99b"' in (
+        asgi.decode()
+    )
