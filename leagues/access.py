@@ -9,7 +9,6 @@ own players enter rounds where the league allows it: Match.can_enter).
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -41,25 +40,24 @@ def organised_league(request, slug: str) -> League:
 def visible_match(request, slug: str, pk: int) -> Match:
     """The match, if its league is visible to the user: 404 or 403 as visible_league says.
 
-    One query when the match is there: the match, its league and season, and whether the
-    user organises the league (remembered on that league object for League.is_organiser,
-    which every match view asks). A picker tap on the round or game form pays for each query
-    (docs/benchmarks.md). When it is not there, the league is looked up on its own, so an
-    unknown or hidden league answers as visible_league does, before a missing match's 404."""
+    Cheap, since a picker tap on the round or game form pays for it every time
+    (docs/benchmarks.md): the match with its league and season in one `get` (Django compiles
+    `.first()` and an `Exists` annotation at twice the cost of a `get` and a second small
+    query), and whether a signed-in user organises the league asked once and remembered on
+    that league object for League.is_organiser, which every match view asks, often twice.
+    When the match is not there, the league is looked up on its own, so an unknown or hidden
+    league answers as visible_league does, before a missing match's 404."""
     user = request.user
-    matches = Match.objects.select_related("league", "season").filter(pk=pk, league__slug=slug)
-    if user.is_authenticated:
-        organisers = League.organisers.through.objects.filter(
-            league_id=OuterRef("league_id"), user_id=user.pk
-        )
-        matches = matches.annotate(_organises=Exists(organisers))
-    match = matches.first()
-    if match is None:
+    try:
+        match = Match.objects.select_related("league", "season").get(pk=pk, league__slug=slug)
+    except Match.DoesNotExist:
         visible_league(request, slug)
-        raise Http404("No Match matches the given query.")
+        raise Http404("No Match matches the given query.") from None
     league = match.league
-    if user.is_authenticated:
-        league._organiser_known = (user.pk, match._organises)
+    if user.is_authenticated and not user.is_superuser:
+        organisers = League.organisers.through.objects
+        organises = organisers.filter(league_id=league.pk, user_id=user.pk).exists()
+        league._organiser_known = (user.pk, organises)
     if not league.can_view(user):
         if not user.is_authenticated:
             raise SignInRequired(_("Sign in to see this league."))
