@@ -28,18 +28,18 @@ def game_url(match: Match) -> str:
     return reverse("leagues:mj_game_new", args=[match.league.slug, match.pk])
 
 
-def test_a_round_form_tap_asks_four_queries(
+def test_a_round_form_tap_asks_three_queries(
     organiser_client: Client, match: Match, django_assert_max_num_queries
 ) -> None:
-    # The session, the user, the match (with its league), the organiser check.
-    with django_assert_max_num_queries(4):
+    # The session, the user, the match (with its league and whether the user organises it).
+    with django_assert_max_num_queries(3):
         response = organiser_client.get(preview_url(match), headers=PREVIEW)
 
     assert response.status_code == 200
     assert 'id="round-preview"' in response.text
 
 
-def test_a_game_form_tap_asks_six_queries(
+def test_a_game_form_tap_asks_five_queries(
     organiser_client: Client,
     mj_match: Match,  # noqa: F811 (the fixture)
     django_assert_max_num_queries,
@@ -47,9 +47,9 @@ def test_a_game_form_tap_asks_six_queries(
     data = {"caller": "0", "version": mj_match.version, "picking": "0", "hand0": "", "add": "5k"}
     data |= {f"hand{p}": OTHER for p in (1, 2, 3)}
 
-    # The session, the user, the match (with its league), the organiser check, the stored
-    # games and the seats.
-    with django_assert_max_num_queries(6):
+    # The session, the user, the match (with its league and whether the user organises it),
+    # the stored games and the seats.
+    with django_assert_max_num_queries(5):
         response = organiser_client.post(game_url(mj_match), data, headers=MJ_TAP)
 
     assert response.status_code == 200
