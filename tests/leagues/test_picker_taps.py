@@ -5,7 +5,11 @@ mismatch)."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
+from django.forms.utils import ErrorList
 from django.test import Client
 from django.urls import reverse
 
@@ -113,3 +117,23 @@ def test_a_match_of_another_league_an_unknown_match_or_league_is_not_found(
     assert organiser_client.get(preview_url(match, slug="nowhere")).status_code == 404
     # A league the user may not see says so, whether or not the match is in it.
     assert organiser_client.get(preview_url(match, slug=hidden.slug)).status_code == 403
+
+
+def test_a_players_field_shows_its_error_as_django_renders_an_error_list(
+    organiser_client: Client,
+    mj_match: Match,  # noqa: F811 (the fixture)
+) -> None:
+    data = {"caller": "0", "version": mj_match.version, "picking": "0", "action": "preview"}
+    data |= {"hand0": "", "hand1": OTHER, "hand2": OTHER, "hand3": OTHER}  # Pia's are missing
+
+    response = organiser_client.post(game_url(mj_match), data, headers=MJ_TAP)
+
+    found = re.search(
+        r'<div class="field" id="mj-typed-0".*?<div class="field-error" role="alert">(.*?)</div>',
+        response.text,
+        re.DOTALL,
+    )
+    assert found, "no error at the first player's field"
+    messages = [html.unescape(text) for text in re.findall(r"<li>(.*?)</li>", found.group(1))]
+    assert messages
+    assert found.group(1) == str(ErrorList(messages, field_id="id_hand0"))
