@@ -2,7 +2,8 @@ from django.apps import AppConfig
 
 
 class SiteConfig(AppConfig):
-    """The project itself, as an app: only so that its system checks are registered."""
+    """The project itself, as an app: its system checks, and SecurityMiddleware kept on the
+    event loop under ASGI (mhing_site/security.py)."""
 
     name = "mhing_site"
     verbose_name = "Mhing League site"
@@ -13,3 +14,7 @@ class SiteConfig(AppConfig):
         from mhing_site.checks import static_files_collected
 
         checks.register(static_files_collected)
+
+        from mhing_site.security import security_headers_on_the_loop
+
+        security_headers_on_the_loop()

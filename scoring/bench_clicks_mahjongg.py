@@ -170,13 +170,14 @@ def replay(label: str, send: Callable[[Ask], object], asks: list[Ask], repeat: i
     return Replayed(label, asks, walls, cpus, sizes)
 
 
-def main(repeat: int) -> int:
+def main(repeat: int, static_autorefresh: bool = False) -> int:
     import asyncio
-    import os
 
     from leagues.bench import throwaway_database
+    from scoring.bench_clicks import load_average, static_files_as
 
     with throwaway_database():
+        print(static_files_as(static_autorefresh))
         from asgiref.sync import sync_to_async
         from django.db import connections
         from django.test import AsyncClient, Client
@@ -196,10 +197,9 @@ def main(repeat: int) -> int:
                 asked = async_client.post(ask.url, body, content_type=FORM, headers=headers)
             return loop.run_until_complete(asked)
 
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(
             f"14 Mah-Jongg taps, replayed {repeat}x after {WARM_UP} warm-ups "
-            f"(load average {load:.2f})"
+            f"(load average {load_average():.2f})"
         )
         try:
             runs = (

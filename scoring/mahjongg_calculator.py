@@ -102,8 +102,9 @@ class Calculator:
     def hand(self) -> Hand:
         return self.draft.hand
 
-    @property
+    @cached_property
     def line(self) -> str:
+        # Asked three times an answer (the line, the address pushed, the typed box).
         return self.draft.notation
 
     @property

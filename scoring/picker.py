@@ -185,7 +185,10 @@ class Picker:
         """Cards whose four copies are all in the hand: the page suggests a Mhing card."""
         if self.selection.error:
             return []
-        return [card for card in Card if self.selection.copies(card) >= COPIES_PER_CARD]
+        # Counted once, not once per card (Selection.copies counts the hand on every call).
+        counts = self.selection.hand.card_counts()
+        counts.update(self.selection.pending or ())
+        return [card for card in Card if counts[card] >= COPIES_PER_CARD]
 
     @cached_property
     def add_joker_url(self) -> str | None:
@@ -218,7 +221,7 @@ class Picker:
         url = self._url(self.selection.remove(FLOWER))
         return [Choice(FLOWER, url) for _ in range(self.selection.hand.flowers)]
 
-    @property
+    @cached_property
     def hint(self) -> str | None:
         """The hint below the palette: "full" (14 cards), "joker" (a card's four copies are
         in the hand, a Mhing card can stand for a fifth) or None."""

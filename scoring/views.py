@@ -1,3 +1,4 @@
+from asgiref.sync import sync_to_async
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -22,17 +23,31 @@ class HtmxHttpRequest(HttpRequest):
 
 @require_GET
 @vary_on_headers("HX-Request", "HX-Target")
-def calculator(request: HtmxHttpRequest) -> HttpResponse:
+async def calculator(request: HtmxHttpRequest) -> HttpResponse:
     """Score the hand in the query string (`?hand=...&open=...`, see scoring.picker): the
-    whole page, or for picker.js only the score and the picker's hint."""
-    urls = PickerUrls(reverse("scoring:calculator"))
-    picker = Picker(
+    whole page, or for picker.js only the score and the picker's hint.
+
+    Async, so that under ASGI picker.js's question is answered on the event loop: it needs
+    no database, no session and no signed-in user, and a sync view costs a trip to a worker
+    thread and back on every tap (docs/benchmarks.md). The whole page shows who is signed in
+    (the database), so it is drawn in a worker thread as before."""
+    picker = _picker(request)
+    update = picker.answers(request)
+    if update:
+        return _render(request, picker, update)
+    return await sync_to_async(_render)(request, picker, update)
+
+
+def _picker(request: HtmxHttpRequest) -> Picker:
+    return Picker(
         Selection.from_query(request.GET),
-        urls,
+        PickerUrls(reverse("scoring:calculator")),
         target="calculator-result",
         status_id="calculator-status",
     )
-    update = picker.answers(request)
+
+
+def _render(request: HtmxHttpRequest, picker: Picker, update: bool) -> HttpResponse:
     template_name = "scoring/calculator.html" + ("#picker-update" if update else "")
     return render(
         request,
@@ -40,6 +55,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         {
             "picker": picker,
             "update": update,
-            "examples": [(text, urls.for_notation(text)) for text in EXAMPLES],
+            # Called by the template only when it shows them (no cards yet).
+            "examples": lambda: [(text, picker.urls.for_notation(text)) for text in EXAMPLES],
         },
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,11 +24,21 @@ from scoring.views import HtmxHttpRequest
 
 @require_GET
 @vary_on_headers("HX-Request", "HX-Target", "HX-History-Restore-Request")
-def mahjongg_calculator(request: HtmxHttpRequest) -> HttpResponse:
+async def mahjongg_calculator(request: HtmxHttpRequest) -> HttpResponse:
     """Score the line in `?hand=`, after the one change the query asks for (a button of the
     picker): the whole page, or for htmx the part that changed, with the new line pushed
     into the address. Without JavaScript a change redirects to the new line's address.
-    After a tap, htmx gets only the parts the change can alter (`changed_parts`)."""
+    After a tap, htmx gets only the parts the change can alter (`changed_parts`).
+
+    Async, as the Mhing calculator (scoring/views.py): a tap's answer needs no database, so
+    under ASGI it is drawn on the event loop; the whole page (it shows who is signed in) is
+    drawn in a worker thread."""
+    if request.htmx and not request.htmx.history_restore_request:
+        return _answer(request)
+    return await sync_to_async(_answer)(request)
+
+
+def _answer(request: HtmxHttpRequest) -> HttpResponse:
     base_url = reverse("scoring:mahjongg_calculator")
     draft = Draft.parse(request.GET.get("hand", ""))
     new, notice = apply_change(draft, request.GET)

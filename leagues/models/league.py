@@ -222,7 +222,14 @@ class League(models.Model):
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:
             return False
-        return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+        if user.is_superuser:
+            return True
+        # Read with the league by leagues.access.visible_match (one query less on every match
+        # page, picker taps included); kept on this instance only, for this user only.
+        known = getattr(self, "_organiser_known", None)
+        if known is not None and known[0] == user.pk:
+            return known[1]
+        return self.organisers.filter(pk=user.pk).exists()
 
     def can_view(self, user) -> bool:
         if self.is_public or self.is_organiser(user):

@@ -40,6 +40,8 @@ def test_it_prints_the_report_and_exits_0() -> None:
     assert out.count("server time per tap") == 6
     assert out.count("targets:") == 2
     assert "answer <= 12 KB: PASS" in out  # sizes do not depend on the machine
+    assert "static files: indexed once at start-up, as deployed" in out
+    assert "(load average " in out
 
 
 def test_the_mahjongg_replay_builds_a_callers_hand_in_14_taps() -> None:
@@ -57,7 +59,10 @@ def test_the_mahjongg_replay_builds_a_callers_hand_in_14_taps() -> None:
 
 def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "scoring.bench_clicks", "--game", "mahjongg", "--repeat", "1"],
+        [
+            *(sys.executable, "-m", "scoring.bench_clicks", "--game", "mahjongg", "--repeat", "1"),
+            "--static-autorefresh",
+        ],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -70,3 +75,4 @@ def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
     assert "Mah-Jongg game form, htmx tap (ASGI)" in out
     assert out.count("concealed kan Ew") == 2 and "p99" in out
     assert out.count("answer <= 12 KB: PASS") == 2  # sizes do not depend on the machine
+    assert "static files: as in development" in out

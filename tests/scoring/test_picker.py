@@ -97,6 +97,13 @@ def test_it_counts_copies_in_exposed_sets_too() -> None:
     assert p.full_cards == [Card.B5]
 
 
+def test_it_counts_the_cards_of_the_set_being_built_too() -> None:
+    p = picker("555b 123c", open_set="5b J")
+
+    assert p.full_cards == [Card.B5]
+    assert picker("555b 123c", open_set="J").full_cards == []
+
+
 def test_it_offers_a_mhing_card_when_a_card_is_used_up() -> None:
     p = picker("5555b 123c")
 

@@ -1,0 +1,139 @@
+"""What a picker tap costs on the round and game forms (issue 14, docs/benchmarks.md): the
+queries each asks, and that the one query that finds the match still answers every visitor
+as before (organiser, seated member, outsider, anonymous; unknown league, match or league
+mismatch)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.forms.utils import ErrorList
+from django.test import Client
+from django.urls import reverse
+
+from leagues.models import League, Match
+
+from .mahjongg_fixtures import OTHER, mj_league, mj_match  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.django_db
+
+PREVIEW = {"HX-Request": "true", "HX-Target": "round-preview"}  # picker.js after a tap
+MJ_TAP = {"HX-Request": "true", "HX-Target": "mj-live"}
+
+
+def preview_url(match: Match, slug: str | None = None) -> str:
+    url = reverse("leagues:round_new", args=[slug or match.league.slug, match.pk])
+    return f"{url}?outcome=won&win_type=self_draw&version={match.version}&hand=567b+567b+678b"
+
+
+def game_url(match: Match) -> str:
+    return reverse("leagues:mj_game_new", args=[match.league.slug, match.pk])
+
+
+def test_a_round_form_tap_asks_three_queries(
+    organiser_client: Client, match: Match, django_assert_max_num_queries
+) -> None:
+    # The session, the user, the match (with its league and whether the user organises it).
+    with django_assert_max_num_queries(3):
+        response = organiser_client.get(preview_url(match), headers=PREVIEW)
+
+    assert response.status_code == 200
+    assert 'id="round-preview"' in response.text
+
+
+def test_a_game_form_tap_asks_five_queries(
+    organiser_client: Client,
+    mj_match: Match,  # noqa: F811 (the fixture)
+    django_assert_max_num_queries,
+) -> None:
+    data = {"caller": "0", "version": mj_match.version, "picking": "0", "hand0": "", "add": "5k"}
+    data |= {f"hand{p}": OTHER for p in (1, 2, 3)}
+
+    # The session, the user, the match (with its league and whether the user organises it),
+    # the stored games and the seats.
+    with django_assert_max_num_queries(5):
+        response = organiser_client.post(game_url(mj_match), data, headers=MJ_TAP)
+
+    assert response.status_code == 200
+    assert "mj-face-5k" in response.text
+
+
+def test_an_outsider_is_refused_on_a_members_only_league_and_a_visitor_sent_to_sign_in(
+    client: Client, outsider, match: Match, league: League
+) -> None:
+    league.is_public = False
+    league.save()
+
+    anonymous = client.get(preview_url(match), headers=PREVIEW)
+    client.force_login(outsider)
+    refused = client.get(preview_url(match), headers=PREVIEW)
+
+    assert anonymous.status_code == 302
+    assert anonymous["Location"].startswith(reverse("login"))
+    assert refused.status_code == 403
+    assert "for its members only" in refused.text
+
+
+def test_an_outsider_may_see_a_public_league_but_not_enter_its_rounds(
+    client: Client, outsider, match: Match
+) -> None:
+    client.force_login(outsider)
+
+    response = client.get(preview_url(match), headers=PREVIEW)
+
+    assert response.status_code == 403
+    assert "organisers enter this match" in response.text
+
+
+def test_a_seated_member_enters_rounds_where_the_league_lets_players_enter(
+    client: Client, member, match: Match, league: League
+) -> None:
+    client.force_login(member)
+    refused = client.get(preview_url(match), headers=PREVIEW)
+    league.players_may_enter = True
+    league.save()
+
+    allowed = client.get(preview_url(match), headers=PREVIEW)
+
+    assert refused.status_code == 403
+    assert allowed.status_code == 200
+
+
+def test_a_match_of_another_league_an_unknown_match_or_league_is_not_found(
+    organiser_client: Client, organiser, match: Match
+) -> None:
+    start = match.league.season_start
+    other = League.objects.create(name="Other", slug="other", season_start=start)
+    other.organisers.add(organiser)
+    hidden = League.objects.create(
+        name="Hidden", slug="hidden", season_start=start, is_public=False
+    )
+    missing = Match(pk=match.pk + 1000, league=match.league)
+
+    assert organiser_client.get(preview_url(match, slug="other")).status_code == 404
+    assert organiser_client.get(preview_url(missing)).status_code == 404
+    assert organiser_client.get(preview_url(match, slug="nowhere")).status_code == 404
+    # A league the user may not see says so, whether or not the match is in it.
+    assert organiser_client.get(preview_url(match, slug=hidden.slug)).status_code == 403
+
+
+def test_a_players_field_shows_its_error_as_django_renders_an_error_list(
+    organiser_client: Client,
+    mj_match: Match,  # noqa: F811 (the fixture)
+) -> None:
+    data = {"caller": "0", "version": mj_match.version, "picking": "0", "action": "preview"}
+    data |= {"hand0": "", "hand1": OTHER, "hand2": OTHER, "hand3": OTHER}  # Pia's are missing
+
+    response = organiser_client.post(game_url(mj_match), data, headers=MJ_TAP)
+
+    found = re.search(
+        r'<div class="field" id="mj-typed-0".*?<div class="field-error" role="alert">(.*?)</div>',
+        response.text,
+        re.DOTALL,
+    )
+    assert found, "no error at the first player's field"
+    messages = [html.unescape(text) for text in re.findall(r"<li>(.*?)</li>", found.group(1))]
+    assert messages
+    assert found.group(1) == str(ErrorList(messages, field_id="id_hand0"))

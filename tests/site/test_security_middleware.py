@@ -1,0 +1,56 @@
+"""SecurityMiddleware under ASGI runs on the event loop (mhing_site/security.py) and still does
+all it did: its headers on pages and static files, and the redirect to HTTPS."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref import sync
+from django.test import AsyncClient
+
+# Django's defaults, as the settings leave them.
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+@pytest.fixture
+def no_trips_to_a_thread(monkeypatch) -> list[str]:
+    """Records every function the request hands to a worker thread."""
+    handed: list[str] = []
+    real = sync.SyncToAsync.__init__
+
+    def recording(self, func, *args, **kwargs):
+        handed.append(getattr(func, "__qualname__", repr(func)))
+        real(self, func, *args, **kwargs)
+
+    monkeypatch.setattr(sync.SyncToAsync, "__init__", recording)
+    return handed
+
+
+async def test_its_methods_run_on_the_event_loop(no_trips_to_a_thread, async_client: AsyncClient):
+    response = await async_client.get("/calculator/")
+
+    assert response.status_code == 200
+    assert not any("SecurityMiddleware" in name for name in no_trips_to_a_thread)
+
+
+@pytest.mark.parametrize("path", ["/calculator/", "/static/css/site.css"])
+async def test_pages_and_static_files_carry_its_headers(path: str, async_client: AsyncClient):
+    response = await async_client.get(path)
+
+    assert response.status_code == 200
+    assert {header: response.headers.get(header) for header in HEADERS} == HEADERS
+
+
+async def test_it_sends_plain_http_to_https_and_sets_hsts_there(settings) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_HSTS_SECONDS = 3600
+
+    plain = await AsyncClient().get("/calculator/?hand=99b")
+    secure = await AsyncClient().get("/calculator/", secure=True)
+
+    assert plain.status_code == 301
+    assert plain["Location"] == "https://testserver/calculator/?hand=99b"
+    assert secure.headers["Strict-Transport-Security"].startswith("max-age=3600")
