@@ -2,9 +2,10 @@
 
 It parses each frame into a closed set (action, sync, next_round; anything else is answered
 with an error frame and changes nothing), calls the table model, and tells the table's
-group "version V". On that message every socket loads the table and sends its own seat's
-view, so hidden hands never cross the channel layer. A socket sends versions in increasing
-order only, skipping any it has already sent.
+group "version V" (with the table as saved, for the other server processes: snapshots.adopt).
+On that message every socket takes the table at V (kept by its process, or read) and sends
+its own seat's view only, so no client is sent another seat's hidden cards. A socket sends
+versions in increasing order only, skipping any it has already sent.
 """
 
 from __future__ import annotations
