@@ -23,6 +23,20 @@ from .conftest import Client, connect, quiet, started_table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture
+def table_reads(monkeypatch):
+    """The versions this process's sockets read the table at (`consumers._load`)."""
+    reads = []
+    real = consumers._load
+
+    async def counted(slug, at_least):
+        reads.append(at_least)
+        return await real(slug, at_least)
+
+    monkeypatch.setattr(consumers, "_load", counted)
+    return reads
+
+
 @database_sync_to_async
 def connect_elsewhere(slug: str, position: int) -> int:
     """The seat's player connects through another server process: the table changes in the
@@ -99,21 +113,12 @@ async def test_a_change_made_elsewhere_while_a_socket_joins_reaches_it(
 
 
 async def test_sockets_of_one_process_asking_for_a_version_at_once_share_one_read(
-    alice, bob, monkeypatch
+    alice, bob, table_reads
 ):
     """A move elsewhere reaches every socket of the table here at once, none of them holding
     the new version: one database read serves them all."""
-    from games import consumers
-
     table = await database_sync_to_async(started_table)(alice, [bob], players=2)
-    reads = []
-    real = consumers._load
-
-    async def counted(slug, at_least):
-        reads.append(at_least)
-        return await real(slug, at_least)
-
-    monkeypatch.setattr(consumers, "_load", counted)
+    reads = table_reads
     loads = await asyncio.gather(
         *(consumers._shared_load(table.slug, table.version) for _ in range(4))
     )
@@ -132,21 +137,14 @@ def move_elsewhere(slug: str):
 
 
 async def test_a_move_made_elsewhere_reaches_the_sockets_here_without_a_read(
-    alice, bob, monkeypatch
+    alice, bob, table_reads
 ):
     """The other process's "version" message carries the table as it saved it: the sockets
     here send that (games.snapshots.adopt) instead of reading the table again."""
     table = await database_sync_to_async(started_table)(alice, [bob], players=2)
     clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
     await quiet(clients)
-    reads = []
-    real = consumers._load
-
-    async def counted(slug, at_least):
-        reads.append(at_least)
-        return await real(slug, at_least)
-
-    monkeypatch.setattr(consumers, "_load", counted)
+    reads = table_reads
     load = await move_elsewhere(table.slug)
     await live.changed(table.slug, load.version, load)
     for position, client in enumerate(clients):
