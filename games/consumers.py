@@ -308,7 +308,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         version = message["version"]
         if version > self.sent:
             carried = message.get("load")
-            if carried is not None and kept(self.slug, version) is None:
+            if carried is not None:  # adopt keeps it only when newer than what is kept
                 adopt(self.slug, version, carried)
             await self._send_update(at_least=version)
 
