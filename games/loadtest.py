@@ -37,12 +37,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from games import json_text
-
-
-def tune_collector() -> None:
-    from mhing_site.gc_tuning import tune_server as tune
-
-    tune()
+from mhing_site.gc_tuning import tune_server
 
 
 def setup_django() -> None:
@@ -463,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     tables = prepare(options.tables, options.players, run)
     # The generator's own collector pauses would count as the servers' latency: its
     # collector is tuned as theirs is (mhing_site/gc_tuning.py).
-    tune_collector()
+    tune_server()
     try:
         stats = asyncio.run(play(tables, urls, options))
         text, lost = report(stats, {t["slug"]: len(t["seats"]) for t in tables})

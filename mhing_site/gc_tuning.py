@@ -13,7 +13,9 @@ generation is collected every 20,000 net allocations rather than 700, the oldest
 Cycles are still collected, later.
 
 MHING_GC_THRESHOLDS="a,b,c" sets other thresholds; "python" leaves the collector as Python
-sets it (no freeze either). Only servers are tuned (daphne, uvicorn), not tests or commands.
+sets it (no freeze either). Only servers are tuned (daphne, uvicorn; mhing_site/asgi.py) and
+the load generator (games/loadtest.py, whose pauses would count as the servers'), not tests
+or other commands.
 """
 
 from __future__ import annotations
