@@ -169,6 +169,12 @@ class Seat:
     played_rounds: int = 0
     asked: int = 0
     sent_at: dict[int, tuple[float, bool]] = field(default_factory=dict)
+    # The id of the request not yet answered, and the newest snapshot that came meanwhile.
+    # As a careful client, a seat has one request in flight: a snapshot made before its
+    # action was applied (another seat connecting, say) still offers the move just sent,
+    # and acting on it again would be refused (claim_window_open) for the client's fault.
+    waiting_for: int | None = None
+    held: dict[str, Any] | None = None
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -224,19 +230,30 @@ class Seat:
                 self.stats.late += 1
             else:
                 self.stats.errors[reason] = self.stats.errors.get(reason, 0) + 1
+        answered = False
         if "reply_to" in frame:
             sent, was_action = self.sent_at.pop(frame["reply_to"], (None, False))
             if sent is not None:
                 self.stats.answers.append(now - sent)
                 if was_action and frame["type"] == "snapshot":
                     self.stats.acks.append((self.slug, self.position, version, sent))
-        if frame["type"] != "snapshot":
+            answered = frame["reply_to"] == self.waiting_for
+        if frame["type"] == "snapshot":
+            if self.last_snapshot_at is None:
+                self.stats.first_snapshots.append(now)
+            self.last_snapshot_at = now
+            self.stats.log.setdefault((self.slug, self.position), []).append((version, now))
+            if self.held is None or version > self.held["version"]:
+                self.held = frame
+        if self.waiting_for is not None and not answered:
             return False
-        if self.last_snapshot_at is None:
-            self.stats.first_snapshots.append(now)
-        self.last_snapshot_at = now
-        self.stats.log.setdefault((self.slug, self.position), []).append((version, now))
-        return await self.respond(frame)
+        self.waiting_for = None
+        # Decide on the newest snapshot seen, once: an error answer leaves the seat with the
+        # snapshot it had, which it has already acted on, unless a newer one came meanwhile.
+        snapshot, self.held = self.held, None
+        if snapshot is None:
+            return False
+        return await self.respond(snapshot)
 
     async def respond(self, snapshot: dict[str, Any]) -> bool:
         """Decide on the newest snapshot only: a newer one replaces a decision in progress,
@@ -276,6 +293,7 @@ class Seat:
 
     async def send(self, frame: dict[str, Any]) -> None:
         self.asked += 1
+        self.waiting_for = self.asked
         self.sent_at[self.asked] = (time.perf_counter(), frame["type"] == "action")
         await self.socket.send(json.dumps({**frame, "id": self.asked}))
 
