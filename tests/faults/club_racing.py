@@ -90,8 +90,10 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     from leagues.models.league_settings import SETTINGS
 
     users = get_user_model().objects
-    olga = users.create_user("olga", password="pw-race-olga")
-    otto = users.create_user("otto", password="pw-race-otto")
+    # No passwords: every session here is made by force_login, and hashing one (Django's
+    # PBKDF2, slow on purpose) took half a second a user, most of this set-up's time.
+    olga = users.create_user("olga")
+    otto = users.create_user("otto")
     data: dict[str, Any] = {"olga": _session(olga), "otto": _session(otto), "tries": {}}
 
     def league_for(kind: str, index: int, names: tuple[str, ...]) -> tuple[League, list[Player]]:
@@ -119,8 +121,7 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
                 invite = Invite.issue(league, role="member", player=players[0], by=olga)
                 one["invite"], one["token"] = invite.pk, invite.token
                 one["sessions"] = [
-                    _session(users.create_user(f"{kind}{index}{who}", password="pw-race"))
-                    for who in ("ann", "ben")
+                    _session(users.create_user(f"{kind}{index}{who}")) for who in ("ann", "ben")
                 ]
             elif kind in ("merge", "delete", "deletetwice"):
                 # Pia (merged away into Quinn in the merge race) plays Rosa; Quinn plays Sven.

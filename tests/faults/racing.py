@@ -280,9 +280,11 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     from datetime import date
 
     from django.contrib.auth import get_user_model
+    from django.db import transaction
     from django.test import Client
 
-    from leagues.models import League, Match, Player, RoundEntry
+    from leagues.models import League, Player
+    from leagues.models.standing import standings_deferred
 
     users = [
         get_user_model().objects.create_user(name, password=PASSWORD) for name in ("olga", "otto")
@@ -290,17 +292,13 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     league = League.objects.create(name="Race Club", slug="race", season_start=date(2026, 9, 1))
     league.organisers.add(*users)
     players = [Player.objects.create(display_name=name) for name in PLAYERS]
-    by_name = {p.display_name: p for p in players}
     matches: dict[str, list[list[int]]] = {}  # kind → [[pk, version], ...]
-    for kind, count in counts.items():
-        matches[kind] = []
-        for _ in range(count):
-            # A target out of reach: the races never end a match.
-            match = Match.begin(league, players, first_dealer=0, target_points=10**6, by=users[0])
-            for winner in START[kind]:
-                match.record_round(RoundEntry(winner=by_name[winner], hand=SMALL_HAND))
-            match.refresh_from_db()
-            matches[kind].append([match.pk, match.version])
+    # The standings once at the end, as an import does: refreshed after every match and
+    # round, over a league growing to 150 matches, they were 15 s of each set-up.
+    with transaction.atomic(), standings_deferred():
+        for kind, count in counts.items():
+            matches[kind] = _begun(league, players, users[0], kind, count)
+
     sessions = []
     for user in users:
         client = Client()
@@ -312,6 +310,22 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
         "sessions": sessions,
         "matches": matches,
     }
+
+
+def _begun(league, players, by, kind: str, count: int) -> list[list[int]]:
+    """`count` matches with START[kind]'s rounds: [[pk, version], ...]."""
+    from leagues.models import Match, RoundEntry
+
+    by_name = {p.display_name: p for p in players}
+    begun = []
+    for _ in range(count):
+        # A target out of reach: the races never end a match.
+        match = Match.begin(league, players, first_dealer=0, target_points=10**6, by=by)
+        for winner in START[kind]:
+            match.record_round(RoundEntry(winner=by_name[winner], hand=SMALL_HAND))
+        match.refresh_from_db()
+        begun.append([match.pk, match.version])
+    return begun
 
 
 def dump(pks: list[int]) -> dict[int, dict[str, Any]]:

@@ -33,7 +33,9 @@ KINDS = ("accept", "revoke", "merge", "settings", "season", "nights", "delete", 
 BUSY = "Someone else was saving at the same moment, and the database was busy for too long."
 
 
-@pytest.fixture(scope="module")
+# Once per xdist worker (scope "session"): with --dist worksteal a worker may come back to
+# this module after others, and a module-scoped server was set up again each time.
+@pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Iterator[ClubSite]:
     with served(tmp_path_factory.mktemp("club-race"), dict.fromkeys(KINDS, TRIES)) as running:
         yield running

@@ -37,7 +37,9 @@ UNDONE_MEANWHILE = "The match changed meanwhile: nothing was undone."
 BUSY = "Someone else was saving at the same moment, and the database was busy for too long."
 
 
-@pytest.fixture(scope="module")
+# Once per xdist worker (scope "session"): with --dist worksteal a worker may come back to
+# this module after others, and a module-scoped server was set up again each time.
+@pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Iterator[Site]:
     kinds = ("corrections", "draws", "records", "undo", "deletions")
     counts = {kind: TRIES for kind in kinds} | {"busy": 1, "stale": 1}

@@ -226,7 +226,9 @@ def environment(**extra: str) -> dict[str, str]:
     return {**keep, **extra}
 
 
-@pytest.fixture(scope="module")
+# Once per xdist worker (scope "session"): with --dist worksteal a worker may come back to
+# this module after others, and a module-scoped server was set up again each time.
+@pytest.fixture(scope="session")
 def command_database(tmp_path_factory) -> str:
     """A migrated SQLite file for the command's own process."""
     path = tmp_path_factory.mktemp("import-command") / "db.sqlite3"

@@ -15,7 +15,9 @@ import pytest
 from .servers import PYTHON, ROOT, served_database
 
 
-@pytest.fixture(scope="module")
+# Once per xdist worker (scope "session"): with --dist worksteal a worker may come back to
+# this module after others, and a module-scoped server was set up again each time.
+@pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """One daphne on a throwaway SQLite database, without Redis; its port, the environment
     that reaches the same database, and the database file."""

@@ -92,7 +92,9 @@ def test_the_page_speaks_the_visitors_language(client: Client) -> None:
 # -- daphne's answer ----------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
+# Once per xdist worker (scope "session"): with --dist worksteal a worker may come back to
+# this module after others, and a module-scoped server was set up again each time.
+@pytest.fixture(scope="session")
 def daphne_port(tmp_path_factory) -> Iterator[int]:
     with served_database(tmp_path_factory.mktemp("long-urls"), drop=("REDIS_URL",)) as (port, _):
         yield port
