@@ -12,9 +12,11 @@ from typing import Any
 from .actions import action_from_dict
 from .claims import winning_score
 from .state import Meld, Outcome, Phase, RoundState, SeatState, SetKind
-from .tiles import DECK_COUNTS, codes, parse_tile, tile_code
+from .tiles import DECK_COUNTS, codes, parse_tile, parse_tiles, tile_code
 
 FORMAT = 1
+# The 150 cards of the deck in order, which a stored wall must hold exactly.
+_DECK = sorted(t for t, n in enumerate(DECK_COUNTS) for _ in range(n))
 
 
 class StateFormatError(ValueError):
@@ -70,16 +72,12 @@ def state_to_dict(state: RoundState) -> dict[str, Any]:
     }
 
 
-def _tiles(names: list[str]) -> tuple[int, ...]:
-    return tuple(parse_tile(n) for n in names)
-
-
 def _seat_from_dict(data: dict[str, Any]) -> SeatState:
     return SeatState(
-        concealed=tuple(sorted(_tiles(data["concealed"]))),
+        concealed=tuple(sorted(parse_tiles(data["concealed"]))),
         exposed=tuple(
             Meld(
-                _tiles(m["tiles"]),
+                parse_tiles(m["tiles"]),
                 SetKind(m["kind"]),
                 m["from"],
                 None if m["named"] is None else parse_tile(m["named"]),
@@ -87,7 +85,7 @@ def _seat_from_dict(data: dict[str, Any]) -> SeatState:
             for m in data["exposed"]
         ),
         flowers=data["flowers"],
-        discards=_tiles(data["discards"]),
+        discards=parse_tiles(data["discards"]),
     )
 
 
@@ -111,7 +109,7 @@ def state_from_dict(data: dict[str, Any]) -> RoundState:
         state = RoundState(
             players=data["players"],
             dealer=data["dealer"],
-            wall=_tiles(data["wall"]),
+            wall=parse_tiles(data["wall"]),
             taken=data["taken"],
             seats=seats,
             turn=data["turn"],
@@ -127,8 +125,6 @@ def state_from_dict(data: dict[str, Any]) -> RoundState:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise StateFormatError(f"not a stored round state: {error}") from error
-    if len(state.seats) != state.players or sorted(state.wall) != sorted(
-        t for t, n in enumerate(DECK_COUNTS) for _ in range(n)
-    ):
+    if len(state.seats) != state.players or sorted(state.wall) != _DECK:
         raise StateFormatError("the stored state does not hold the 150 cards of the deck")
     return state

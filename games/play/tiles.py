@@ -63,6 +63,16 @@ def parse_tile(name: object) -> Tile:
     raise UnknownCardName(name)
 
 
+def parse_tiles(names: list[str]) -> tuple[Tile, ...]:
+    """`parse_tile` of each name. The names as codes() writes them are looked up in one pass
+    (a stored round holds about 200, read again on every move of a live table); any other
+    spelling goes through `parse_tile`, which reads it or raises `UnknownCardName`."""
+    try:
+        return tuple(map(_BY_CODE.__getitem__, names))
+    except (KeyError, TypeError):
+        return tuple(parse_tile(name) for name in names)
+
+
 def codes(tiles: tuple[Tile, ...] | list[Tile]) -> list[str]:
     return [_CODES[t] for t in tiles]
 
