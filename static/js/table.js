@@ -20,6 +20,8 @@
   let closedForGood = false;
   const RETRY_CAP_MS = 8000; // the longest wait between two attempts
   let eventNotes = []; // what the events frames before the next snapshot said happened
+  let asked = 0; // the id of the last request sent
+  let awaiting = null; // the id of the request whose answer the buttons wait for
 
   /* Connection ------------------------------------------------------------------------ */
 
@@ -55,6 +57,7 @@
     ws.addEventListener("close", (close) => {
       if (socket !== ws) return; // replaced on purpose (reconnectNow)
       socket = null;
+      awaiting = null;
       state.pending = false;
       // 4000-4999 are the server's own codes (no such table): trying again cannot help.
       if (close.code >= 4000 && close.code < 5000) {
@@ -96,13 +99,18 @@
     return true;
   }
 
-  /** Send a frame for this seat; the buttons stay disabled until its answer arrives. */
+  /** Send a frame for this seat; the buttons stay disabled until its answer arrives: the
+   *  snapshot or error that names it in `reply_to`. A snapshot in between may have been made
+   *  before the action was applied (another player connecting, say) and still offer the move
+   *  just sent; a second tap on it would only be refused (docs/live_protocol.md). */
   state.request = (frame) => {
     if (state.pending) return;
-    if (!send(frame)) {
+    const id = ++asked;
+    if (!send({ ...frame, id })) {
       showError(t("error_offline"));
       return;
     }
+    awaiting = id;
     state.pending = true;
     document.querySelectorAll("#live-table [data-action]").forEach((button) => {
       button.disabled = true;
@@ -128,7 +136,10 @@
     switch (frame.type) {
       case "snapshot":
         version = frame.version;
-        state.pending = false;
+        if (frame.reply_to === awaiting) {
+          awaiting = null;
+          state.pending = false;
+        }
         render(frame);
         break;
       case "events":
@@ -136,6 +147,7 @@
         eventNotes.push(...(frame.events || []).map(parts.describeEvent).filter(Boolean));
         break;
       case "error":
+        awaiting = null;
         state.pending = false;
         if (state.snapshot) render(state.snapshot); // the buttons again, as they were
         // The server words its refusals in the player's language.
