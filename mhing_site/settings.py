@@ -29,8 +29,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    # First, so that `runserver` is daphne's and serves ASGI (HTTP and websockets).
-    "daphne",
+    # First, so that `runserver` is daphne's and serves ASGI (HTTP and websockets); without
+    # loading daphne's server in every command (mhing_site/daphne_app.py).
+    "mhing_site.daphne_app.DaphneRunserverConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

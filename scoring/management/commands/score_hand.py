@@ -88,6 +88,9 @@ class Command(BaseCommand):
             "object per line out."
         )
 
+    # No system checks: they judge the site (its URLs, views, templates, settings), none of
+    # which scoring a hand uses, and loading them cost a third of the command's start.
+    requires_system_checks: list[str] = []
     # Tests pass their own stream through call_command(..., stdin=...).
     stealth_options = ("stdin",)
     process_ends_here = False  # run from the command line, not called from Python
