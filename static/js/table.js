@@ -89,6 +89,8 @@
     const old = socket;
     socket = null;
     attempts = 0;
+    awaiting = null; // the old socket's answers will not come
+    state.pending = false;
     if (old) old.close(1000);
     connect();
   }
