@@ -26,7 +26,7 @@ from scoring.mhing.match_scoring import (
 )
 
 from .history import RoundChange
-from .league import GameChoice, League, VariantChoice
+from .league import GameChoice, League, VariantChoice, lock_league
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
 from .season import Season
@@ -150,6 +150,12 @@ class Match(models.Model):
         at random when not given (RULES.md §5 ruling)."""
         if len({p.pk for p in players}) != len(players):
             raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
+        # The league's lock before its current season is read: a new season starting at this
+        # moment (which takes it too, then looks for running matches) either sees this match
+        # and is refused, or is done before, and the match goes into the new season. Read
+        # without it, the match could be left running in the season just archived
+        # (tests/faults/test_concurrent_club_season.py, on PostgreSQL).
+        lock_league(league.pk)
         match = cls(
             league=league,
             season=league.current_season,

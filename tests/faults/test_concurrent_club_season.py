@@ -1,8 +1,8 @@
 """Two people doing club-season things at the same moment (issue 12): accepting one
 invitation twice, accepting while the organiser revokes, merging a player while a round of
 theirs is saved, saving the settings twice, starting a new season while a round of the
-current one is corrected, seating two club nights with the same players, deleting a match
-while a round is saved to it.
+current one is corrected, starting a new season while a match begins, seating two club
+nights with the same players, deleting a match while a round is saved to it.
 
 Each race runs against a real daphne process and a database of its own (SQLite under
 `make test`, a fresh PostgreSQL database under `make test-postgres`), both requests released
@@ -18,6 +18,7 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
+from datetime import date
 from urllib.parse import urlencode
 
 import pytest
@@ -29,7 +30,10 @@ from .racing import BIG_HAND, SMALL_HAND, Browser, Page, together
 pytestmark = pytest.mark.database
 
 TRIES = int(os.environ.get("CLUB_RACE_TRIES", "6"))
-KINDS = ("accept", "revoke", "merge", "settings", "season", "nights", "delete", "deletetwice")
+KINDS = (
+    *("accept", "revoke", "merge", "settings", "season", "nights", "delete", "deletetwice"),
+    "beginseason",
+)
 BUSY = "Someone else was saving at the same moment, and the database was busy for too long."
 
 
@@ -296,6 +300,57 @@ def test_a_new_season_racing_a_correction_either_takes_it_or_refuses_it(site, ca
         standings_as_rebuilt(league)
         assert league["kept"]["Spring"] == {}
     report(capsys, "new season vs correction", seen)
+
+
+def test_a_match_begun_while_a_new_season_starts_is_never_left_in_the_archived_one(site, capsys):
+    """Olga starts a new season while Otto begins a match: either the match began first, is
+    running in the old season and the new season is refused (docs/seasons.md: "Refused while
+    a match runs"), or the season started first and the match is in the new one. Never a
+    running match in an archived season, where no round could be entered."""
+
+    def sends(one):
+        olga, otto = site.organisers()
+        suffix = one["slug"].replace("-", "")
+        base = f"/leagues/{one['slug']}"
+        return (
+            lambda barrier: olga.post(
+                f"{base}/seasons/new/",
+                {"name": "Spring", "starts_on": "2027-01-01", "confirm": "on"},
+                barrier,
+            ),
+            lambda barrier: otto.post(
+                f"{base}/matches/new/",
+                {
+                    "seat1_player": str(one["players"][f"Pia{suffix}"]),
+                    "seat2_player": str(one["players"][f"Rosa{suffix}"]),
+                    "first_dealer": "",
+                    "target_choice": "500",
+                    "variant": "points",
+                    "played_on": date.today().isoformat(),
+                },
+                barrier,
+            ),
+        )
+
+    outcomes, held = run(site, "beginseason", sends)
+    seen = Counter()
+    for one, (started, begun) in outcomes:
+        no_server_error([started, begun])
+        league = held[one["slug"]]
+        assert "The match has begun" in begun.words, begun.words[-400:]
+        ((match,),) = [list(league["matches"].values())]
+        assert match["status"] == "running"
+        if "has begun" in started.words:
+            assert league["seasons"] == [["Season 2026", True], ["Spring", False]]
+            assert match["season"] == "Spring", match
+            seen["season first, the match in it"] += 1
+        else:
+            assert "still running" in started.words, started.words[-400:]
+            assert league["seasons"] == [["Season 2026", False]]
+            assert match["season"] == "Season 2026", match
+            seen["match first, the season refused"] += 1
+        standings_as_rebuilt(league)
+    report(capsys, "new season vs new match", seen)
 
 
 def test_two_club_nights_with_the_same_players_seat_nobody_twice(site, capsys):
