@@ -104,12 +104,20 @@ class Match(models.Model):
     def save(self, *args, **kwargs) -> None:
         """A new match goes into its league's current season, whoever creates it (Match.begin,
         the admin, another app's code); never into an archived one."""
-        if self._state.adding:
-            if self.season_id is None:
-                self.season = self.league.current_season
-            else:
-                self.season.refuse_changes()
-        super().save(*args, **kwargs)
+        if not self._state.adding:
+            return super().save(*args, **kwargs)
+        if self.season_id is not None:
+            self.season.refuse_changes()
+            return super().save(*args, **kwargs)
+        # The league's lock before its current season is read: a new season starting at this
+        # moment (which takes it too, then looks for running matches) either sees this match
+        # and is refused, or is done before, and the match goes into the new season. Read
+        # without it, the match could be left running in the season just archived
+        # (tests/faults/test_concurrent_club_season.py, on PostgreSQL).
+        with transaction.atomic(savepoint=False):
+            lock_league(self.league_id)
+            self.season = self.league.current_season
+            super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:match", args=[self.league.slug, self.pk])
@@ -150,15 +158,8 @@ class Match(models.Model):
         at random when not given (RULES.md §5 ruling)."""
         if len({p.pk for p in players}) != len(players):
             raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
-        # The league's lock before its current season is read: a new season starting at this
-        # moment (which takes it too, then looks for running matches) either sees this match
-        # and is refused, or is done before, and the match goes into the new season. Read
-        # without it, the match could be left running in the season just archived
-        # (tests/faults/test_concurrent_club_season.py, on PostgreSQL).
-        lock_league(league.pk)
         match = cls(
-            league=league,
-            season=league.current_season,
+            league=league,  # its current season is read as it is saved (save)
             target_points=target_points or league.default_target,
             variant=variant or league.default_variant,
             round_limit=round_limit,

@@ -258,6 +258,15 @@ def test_two_organisers_saving_the_settings_keep_one_and_refuse_the_other(site, 
     report(capsys, "two settings saves", seen)
 
 
+def start_spring(organiser: Browser, base: str, barrier: threading.Barrier) -> Page:
+    """The league at `base` starts its season "Spring" on 1 January 2027."""
+    return organiser.post(
+        f"{base}/seasons/new/",
+        {"name": "Spring", "starts_on": "2027-01-01", "confirm": "on"},
+        barrier,
+    )
+
+
 def test_a_new_season_racing_a_correction_either_takes_it_or_refuses_it(site, capsys):
     """Olga starts a new season while Otto corrects the only round of a finished match of
     the current one: the correction lands before the archive, or is refused as archived."""
@@ -267,11 +276,7 @@ def test_a_new_season_racing_a_correction_either_takes_it_or_refuses_it(site, ca
         quinn = one["players"][f"Quinn{one['slug'].replace('-', '')}"]
         base = f"/leagues/{one['slug']}"
         return (
-            lambda barrier: olga.post(
-                f"{base}/seasons/new/",
-                {"name": "Spring", "starts_on": "2027-01-01", "confirm": "on"},
-                barrier,
-            ),
+            lambda barrier: start_spring(olga, base, barrier),
             lambda barrier: otto.post(
                 f"{base}/matches/{one['match']}/rounds/1/edit/", entry(quinn, BIG_HAND, 1), barrier
             ),
@@ -313,11 +318,7 @@ def test_a_match_begun_while_a_new_season_starts_is_never_left_in_the_archived_o
         suffix = one["slug"].replace("-", "")
         base = f"/leagues/{one['slug']}"
         return (
-            lambda barrier: olga.post(
-                f"{base}/seasons/new/",
-                {"name": "Spring", "starts_on": "2027-01-01", "confirm": "on"},
-                barrier,
-            ),
+            lambda barrier: start_spring(olga, base, barrier),
             lambda barrier: otto.post(
                 f"{base}/matches/new/",
                 {
