@@ -57,11 +57,12 @@ def _organises(user) -> RawSQL:
 def visible_match(request, slug: str, pk: int) -> Match:
     """The match, if its league is visible to the user: 404 or 403 as visible_league says.
 
-    One query, since a picker tap on the round or game form pays for it every time
-    (docs/benchmarks.md): the match with its league and season, and whether a signed-in user
-    organises the league, remembered on that league object for League.is_organiser, which
-    every match view asks (often twice). When the match is not there, the league is looked
-    up on its own, so an unknown or hidden league answers as visible_league does, before a
+    One query, since a picker tap on the Mah-Jongg game form pays for it every time
+    (docs/benchmarks.md; a round form's tap looks nothing up: leagues/views/rounds.py):
+    the match with its league and season, and whether a signed-in user organises the
+    league, remembered on that league object for League.is_organiser, which every match
+    view asks (often twice). When the match is not there, the league is looked up on its
+    own, so an unknown or hidden league answers as visible_league does, before a
     missing match's 404."""
     user = request.user
     matches = Match.objects.select_related("league", "season")

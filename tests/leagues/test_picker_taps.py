@@ -1,12 +1,14 @@
 """What a picker tap costs on the round and game forms (issue 14, docs/benchmarks.md): the
-queries each asks, and that the one query that finds the match still answers every visitor
-as before (organiser, seated member, outsider, anonymous; unknown league, match or league
-mismatch)."""
+queries each asks; that a round form tap, which looks nothing up, tells a visitor only what
+the hand in its query scores; and that the one query that finds the match still answers
+every visitor of the form as before (organiser, seated member, outsider, anonymous; unknown
+league, match or league mismatch)."""
 
 from __future__ import annotations
 
 import html
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.forms.utils import ErrorList
@@ -15,6 +17,7 @@ from django.urls import reverse
 
 from leagues.models import League, Match
 
+from .conftest import BIG_HAND
 from .mahjongg_fixtures import OTHER, mj_league, mj_match  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
@@ -32,15 +35,40 @@ def game_url(match: Match) -> str:
     return reverse("leagues:mj_game_new", args=[match.league.slug, match.pk])
 
 
-def test_a_round_form_tap_asks_three_queries(
-    organiser_client: Client, match: Match, django_assert_max_num_queries
+def tap_url(match: Match) -> str:
+    """The round form's address as picker.js asks it, with a whole winning hand."""
+    url = reverse("leagues:round_new", args=[match.league.slug, match.pk])
+    return f"{url}?{urlencode({'version': match.version, 'hand': BIG_HAND})}"
+
+
+def test_a_round_form_tap_asks_no_query(
+    organiser_client: Client, match: Match, django_assert_num_queries
 ) -> None:
-    # The session, the user, the match (with its league and whether the user organises it).
-    with django_assert_max_num_queries(3):
-        response = organiser_client.get(preview_url(match), headers=PREVIEW)
+    # What the hand scores needs neither the session, the user nor the match.
+    with django_assert_num_queries(0):
+        response = organiser_client.get(tap_url(match), headers=PREVIEW)
 
     assert response.status_code == 200
-    assert 'id="round-preview"' in response.text
+    assert 'id="preview-points">512 points<' in response.text
+
+
+def test_a_round_form_tap_tells_anyone_only_what_the_hand_scores(
+    client: Client, outsider, match: Match, league: League
+) -> None:
+    league.is_public = False
+    league.save()
+    client.force_login(outsider)
+
+    tap = client.get(tap_url(match), headers=PREVIEW)
+    form = client.get(tap_url(match))
+
+    # What the calculator says of the hand, and nothing of the league or its players.
+    assert tap.status_code == 200
+    assert 'id="preview-points">512 points<' in tap.text
+    names = [league.name, *(seat.player.display_name for seat in match.seats.all())]
+    assert not [name for name in names if name in tap.text]
+    # The form itself stays the league's members' own.
+    assert form.status_code == 403
 
 
 def test_a_game_form_tap_asks_five_queries(
@@ -66,9 +94,9 @@ def test_an_outsider_is_refused_on_a_members_only_league_and_a_visitor_sent_to_s
     league.is_public = False
     league.save()
 
-    anonymous = client.get(preview_url(match), headers=PREVIEW)
+    anonymous = client.get(preview_url(match))
     client.force_login(outsider)
-    refused = client.get(preview_url(match), headers=PREVIEW)
+    refused = client.get(preview_url(match))
 
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith(reverse("login"))
@@ -81,7 +109,7 @@ def test_an_outsider_may_see_a_public_league_but_not_enter_its_rounds(
 ) -> None:
     client.force_login(outsider)
 
-    response = client.get(preview_url(match), headers=PREVIEW)
+    response = client.get(preview_url(match))
 
     assert response.status_code == 403
     assert "organisers enter this match" in response.text
@@ -91,11 +119,11 @@ def test_a_seated_member_enters_rounds_where_the_league_lets_players_enter(
     client: Client, member, match: Match, league: League
 ) -> None:
     client.force_login(member)
-    refused = client.get(preview_url(match), headers=PREVIEW)
+    refused = client.get(preview_url(match))
     league.players_may_enter = True
     league.save()
 
-    allowed = client.get(preview_url(match), headers=PREVIEW)
+    allowed = client.get(preview_url(match))
 
     assert refused.status_code == 403
     assert allowed.status_code == 200

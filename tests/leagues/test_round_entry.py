@@ -96,12 +96,12 @@ class TestThePicker:
         assert "HX-Target" in response["Vary"]
         assert not Round.objects.exists()
 
-    def test_a_preview_is_refused_to_someone_who_may_not_enter_rounds(
-        self, client, match, outsider
-    ):
+    def test_the_form_is_refused_to_someone_who_may_not_enter_rounds(self, client, match, outsider):
+        # A tap's preview is the calculator's answer and shows nothing of the match
+        # (test_picker_taps.py); the form, which names the players, is refused.
         client.force_login(outsider)
 
-        response = client.get(new_url(match), {"hand": BIG_HAND}, headers=PREVIEW)
+        response = client.get(new_url(match), {"hand": BIG_HAND})
 
         assert response.status_code == 403
 
