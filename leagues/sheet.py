@@ -47,7 +47,7 @@ def combination_name(combination: Combination) -> str:
 
 @dataclass(frozen=True)
 class HandTile:
-    """A card as `scoring/scored_tile.html` draws it: a Mhing card shows what it stands for."""
+    """A card as `{% scored_tiles %}` draws it: a Mhing card shows what it stands for."""
 
     item: Item
     stands_for: Card | None = None

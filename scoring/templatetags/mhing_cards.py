@@ -1,6 +1,6 @@
 """Template tags for drawing cards: `{% card_svg item %}`, `{{ item|card_label }}`,
-`{{ combination_score|combination_name }}`, and `tiles`/`group_label` for a scored
-arrangement.
+`{{ combination_score|combination_name }}`, and `scored_tiles`/`tiles`/`group_label` for a
+scored arrangement.
 
 Every card is an inline SVG drawn here, with no font beyond the system's digits and Latin
 letters: the Chinese characters on the cards are drawn as strokes, because a phone or a
@@ -9,10 +9,12 @@ server without CJK fonts would show empty boxes instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -171,6 +173,38 @@ def tiles(groups: Group | Arrangement) -> list[Tile]:
         Tile(JOKER, card) if joker else Tile(card, None)
         for card, joker in zip(groups.cards, groups.jokers, strict=True)
     ]
+
+
+@register.simple_tag
+def scored_tiles(groups: Group | Arrangement | Iterable[Tile], face_prefix: str = "") -> str:
+    """The cards of a scored group or arrangement (or its `Tile`s, as a stored hand gives
+    them), each in its `calc-tile` box, a Mhing card with what it stands for: the card
+    again by reference (`card_use`) when the page drew it with `face_prefix`, else drawn in
+    full.
+
+    A tag, not a template included per card: an answer to a tap shows up to 22 cards, and
+    22 includes were a fifth of its server time (docs/benchmarks.md)."""
+    if isinstance(groups, Group | Arrangement):
+        groups = tiles(groups)
+    language = get_language()
+    # A line each, as the template once included per card wrote them: the space between
+    # the inline boxes is part of the layout.
+    return mark_safe("".join(f"{_scored_tile(t, face_prefix, language)}\n" for t in groups))
+
+
+def _scored_tile(tile: Tile, face_prefix: str, language: str | None) -> str:
+    if face_prefix:
+        drawing = _card_use(tile.item, type(tile.item), face_prefix, False, language)
+    else:
+        drawing = render_to_string("scoring/card.svg.html", card_svg(tile.item))
+    if tile.stands_for is None:
+        return format_html('<span class="calc-tile">{}</span>', drawing)
+    return format_html(
+        '<span class="calc-tile is-joker">{}<span class="calc-as" title="{}">{}</span></span>',
+        drawing,
+        _("as %(card)s") % {"card": card_label(tile.stands_for)},
+        _("as %(card)s") % {"card": tile.stands_for.code},
+    )
 
 
 @register.filter
