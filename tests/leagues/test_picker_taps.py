@@ -11,8 +11,9 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.forms.utils import ErrorList
-from django.test import Client
+from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from leagues.models import League, Match
@@ -165,3 +166,24 @@ def test_a_players_field_shows_its_error_as_django_renders_an_error_list(
     messages = [html.unescape(text) for text in re.findall(r"<li>(.*?)</li>", found.group(1))]
     assert messages
     assert found.group(1) == str(ErrorList(messages, field_id="id_hand0"))
+
+
+def test_a_round_form_tap_and_the_form_answer_through_asgi_as_through_wsgi(
+    organiser_client: Client, outsider, match: Match
+) -> None:
+    # The view is async (a tap is answered on daphne's event loop); the form itself still
+    # runs, with its checks, in a worker thread.
+    async_organiser = AsyncClient()
+    async_organiser.cookies = organiser_client.cookies
+    async_outsider = AsyncClient()
+    async_outsider.force_login(outsider)
+
+    for headers in (PREVIEW, {}):
+        wsgi = organiser_client.get(tap_url(match), headers=headers)
+        asgi = async_to_sync(async_organiser.get)(tap_url(match), headers=headers)
+        assert wsgi.status_code == asgi.status_code == 200
+        if headers:
+            assert asgi.content == wsgi.content
+    assert 'id="round-form"' in asgi.text and "Save the round" in asgi.text
+    refused = async_to_sync(async_outsider.get)(tap_url(match))
+    assert refused.status_code == 403
