@@ -1,0 +1,91 @@
+"""Requests sent to the site's ASGI application as daphne sends them, for the tap benchmarks
+(scoring/bench_clicks.py, scoring/bench_clicks_mahjongg.py).
+
+`mhing_site.asgi.application` is what daphne calls for every request: Channels' router,
+the reused request threads (mhing_site/request_threads.py) and Django's ASGI handler, with
+its request body, its disconnect listener and its response messages. Django's AsyncClient
+skips all of that (it calls the handler's inner `get_response_async`), about 1 ms of a tap
+on the development machine, so the figures are taken here. Only the HTTP parsing and the
+socket, daphne's own, are left out. CSRF is checked as on a server: a POST carries the
+token of the CSRF cookie, as htmx does on our pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True)
+class Answer:
+    status_code: int
+    content: bytes
+
+
+class SiteApplication:
+    """The site's ASGI application, driven from this thread on an event loop of its own,
+    with the cookies of a test `Client` (its signed-in session)."""
+
+    def __init__(self, cookies: SimpleCookie) -> None:
+        from mhing_site.asgi import application
+
+        self.application = application
+        self.cookies = {key: morsel.value for key, morsel in cookies.items()}
+        self.loop = asyncio.new_event_loop()
+
+    def get(self, url: str, headers: dict | None = None) -> Answer:
+        return self.loop.run_until_complete(self._ask("GET", url, b"", headers or {}))
+
+    def post(self, url: str, body: bytes, content_type: str, headers: dict | None = None):
+        if "csrftoken" not in self.cookies:
+            self.get(url)  # the form page sets the CSRF cookie
+        headers = {**(headers or {}), "Content-Type": content_type}
+        headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        return self.loop.run_until_complete(self._ask("POST", url, body, headers))
+
+    def close(self) -> None:
+        self.loop.close()
+
+    async def _ask(self, method: str, url: str, body: bytes, headers: dict) -> Answer:
+        parts = urlsplit(url)
+        sent: list[dict] = []
+        asked = False
+
+        async def receive() -> dict:
+            nonlocal asked
+            if not asked:
+                asked = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            await asyncio.Event().wait()  # the client stays until the answer is in
+            raise AssertionError("unreachable")
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        cookie = "; ".join(f"{key}={value}" for key, value in self.cookies.items())
+        raw = [(b"host", b"testserver"), (b"cookie", cookie.encode())]
+        raw += [(key.lower().encode(), str(value).encode()) for key, value in headers.items()]
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": parts.path,
+            "raw_path": parts.path.encode(),
+            "query_string": parts.query.encode(),
+            "root_path": "",
+            "headers": raw,
+            "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 8000),
+        }
+        await self.application(scope, receive, send)
+        start = sent[0]
+        for key, value in start.get("headers", []):
+            if key.lower() == b"set-cookie":
+                for name, morsel in SimpleCookie(value.decode()).items():
+                    self.cookies[name] = morsel.value
+        content = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+        return Answer(start["status"], content)
