@@ -2,8 +2,8 @@ from django.apps import AppConfig
 
 
 class SiteConfig(AppConfig):
-    """The project itself, as an app: its system checks, and SecurityMiddleware kept on the
-    event loop under ASGI (mhing_site/security.py)."""
+    """The project itself, as an app: its system checks, and Django's middleware kept on the
+    event loop under ASGI (mhing_site/loop_middleware.py)."""
 
     name = "mhing_site"
     verbose_name = "Mhing League site"
@@ -15,6 +15,6 @@ class SiteConfig(AppConfig):
 
         checks.register(static_files_collected)
 
-        from mhing_site.security import security_headers_on_the_loop
+        from mhing_site.loop_middleware import middleware_on_the_loop
 
-        security_headers_on_the_loop()
+        middleware_on_the_loop()

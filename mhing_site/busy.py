@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -25,11 +26,18 @@ RETRY_AFTER_SECONDS = 5
 
 
 class BusyDatabaseMiddleware:
+    # Both modes, so that under ASGI the chain stays on the event loop
+    # (mhing_site/loop_middleware.py); Django calls process_exception in a thread either way.
+    sync_capable = True
+    async_capable = True
+
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        return self.get_response(request)  # a coroutine, in async mode
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not is_busy(exception):

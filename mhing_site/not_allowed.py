@@ -7,20 +7,46 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 
 
 class NotAllowedPageMiddleware:
+    # Both modes: under ASGI the chain stays on the event loop (mhing_site/loop_middleware.py)
+    # and only the page, which shows who is signed in, is drawn in the request's thread.
+    sync_capable = True
+    async_capable = True
+
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if self.async_mode:
+            return self._acall(request)
         response = self.get_response(request)
-        if not isinstance(response, HttpResponseNotAllowed) or response.content:
+        if not _wants_page(request, response):
             return response
-        if request.method not in ("GET", "HEAD") or request.htmx:
-            return response  # a program or a script: the status and Allow say it all
-        page = render(request, "405.html", status=405)
-        page["Allow"] = response["Allow"]
-        return page
+        return _page(request, response)
+
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
+        response = await self.get_response(request)
+        if not _wants_page(request, response):
+            return response
+        return await sync_to_async(_page)(request, response)
+
+
+def _wants_page(request: HttpRequest, response: HttpResponse) -> bool:
+    if not isinstance(response, HttpResponseNotAllowed) or response.content:
+        return False
+    # A program or a script: the status and Allow say it all.
+    return request.method in ("GET", "HEAD") and not request.htmx
+
+
+def _page(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    page = render(request, "405.html", status=405)
+    page["Allow"] = response["Allow"]
+    return page

@@ -1,5 +1,5 @@
-"""SecurityMiddleware under ASGI runs on the event loop (mhing_site/security.py) and still does
-all it did: its headers on pages and static files, and the redirect to HTTPS."""
+"""SecurityMiddleware under ASGI runs on the event loop (mhing_site/loop_middleware.py) and
+still does all it did: its headers on pages and static files, and the redirect to HTTPS."""
 
 from __future__ import annotations
 

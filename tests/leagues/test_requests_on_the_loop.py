@@ -1,0 +1,109 @@
+"""Django's middleware on the event loop under ASGI (mhing_site/loop_middleware.py): a picker
+tap goes to a worker thread for nothing but Django's two signals; and what needs the
+database still gets it, so a sign-in is kept in the session, a saved round's message is
+shown on the next page, and a post without its CSRF token is refused. Through Django's
+AsyncClient, which runs the same ASGI middleware chain as daphne."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref import sync
+from django.test import AsyncClient
+from django.urls import reverse
+
+from leagues.models import Match, Round
+
+from .round_forms import entry
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TAP = {"HX-Request": "true", "HX-Target": "calculator-result"}  # picker.js after a tap
+
+
+@pytest.fixture
+def trips(monkeypatch) -> list[str]:
+    """Every function a request hands to a worker thread."""
+    handed: list[str] = []
+    real = sync.SyncToAsync.__call__
+
+    async def recording(self, *args, **kwargs):
+        handed.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(sync.SyncToAsync, "__call__", recording)
+    return handed
+
+
+def new_url(match: Match) -> str:
+    return reverse("leagues:round_new", args=[match.league.slug, match.pk])
+
+
+async def test_a_tap_goes_to_a_thread_only_for_djangos_signals(trips, match):
+    client = AsyncClient()
+    await client.get("/calculator/", {"hand": "567b"}, headers=TAP)  # the URLs loaded
+    trips.clear()
+
+    response = await client.get("/calculator/", {"hand": "567b 567b 678b"}, headers=TAP)
+
+    assert response.status_code == 200
+    # The request-started signal; the response's close (the request-finished signal) is the
+    # test client's own, after the answer. No middleware, no view.
+    assert trips == ["Signal.asend.<locals>.sync_send", "HttpResponseBase.close"]
+
+
+async def test_a_sign_in_is_kept_and_a_wrong_password_refused(organiser):
+    await sync.sync_to_async(organiser.set_password)("right horse")
+    await organiser.asave()
+    client = AsyncClient()
+    login = reverse("login")
+
+    wrong = await client.post(login, {"username": organiser.username, "password": "no"})
+    still_out = await client.get("/leagues/")
+    right = await client.post(login, {"username": organiser.username, "password": "right horse"})
+    signed_in = await client.get("/leagues/")
+
+    assert wrong.status_code == 200 and organiser.username not in still_out.text
+    assert right.status_code == 302
+    assert organiser.username in signed_in.text  # the session was saved and read back
+
+
+async def test_a_saved_round_is_in_the_database_and_its_message_on_the_next_page(
+    organiser, match, players
+):
+    client = AsyncClient()
+    await client.aforce_login(organiser)
+
+    saved = await client.post(new_url(match), entry(match, players[1]))
+    sheet = await client.get(saved["Location"])
+
+    assert saved.status_code == 302
+    assert await Round.objects.filter(match=match).acount() == 1
+    assert "Round 1 saved" in sheet.text
+    again = await client.get(saved["Location"])
+    assert "Round 1 saved" not in again.text  # shown once, then cleared
+
+
+async def test_a_post_without_its_csrf_token_is_refused(organiser, match, players):
+    client = AsyncClient(enforce_csrf_checks=True)
+    await client.aforce_login(organiser)
+
+    refused = await client.post(new_url(match), entry(match, players[1]))
+
+    assert refused.status_code == 403
+    assert await Round.objects.filter(match=match).acount() == 0
+
+
+async def test_the_405_and_414_pages_are_drawn_for_someone_signed_in(organiser):
+    # Both pages show who is signed in (the database): drawn in the thread, not on the loop.
+    client = AsyncClient()
+    await client.aforce_login(organiser)
+
+    not_allowed = await client.get("/play/new/")
+    bare = await client.get("/play/new/", headers={"HX-Request": "true"})
+    too_long = await client.get("/calculator/", {"hand": "5b " * 3000})
+
+    assert not_allowed.status_code == 405 and not_allowed["Allow"] == "POST"
+    assert "only answers the button of the page it belongs to" in not_allowed.text
+    assert organiser.username in not_allowed.text
+    assert bare.status_code == 405 and bare.content == b""
+    assert too_long.status_code == 414 and organiser.username in too_long.text
