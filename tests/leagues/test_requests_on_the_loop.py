@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from asgiref import sync
+from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
@@ -16,6 +17,16 @@ from leagues.models import Match, Round
 from .round_forms import entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def connection_closed_where_it_was_opened():
+    """The test client leaves the views' connection open in asgiref's thread, where the sync
+    views ran (it turns Django's closing at a request's end off): closed there, or
+    PostgreSQL's test database cannot be dropped."""
+    yield
+    await sync.sync_to_async(connections.close_all)()
+
 
 TAP = {"HX-Request": "true", "HX-Target": "calculator-result"}  # picker.js after a tap
 
