@@ -20,7 +20,7 @@ Reusing the picker (the calculator and the round entry form do this)::
         selection,
         PickerUrls(request.path, extra=(("round", str(round.pk)),)),
         target="round-preview",  # the id of the element that shows the score
-        push_url=False,  # keep the browser's address as it is
+        push_url=False,  # the address replaced, not a history entry per tap
         field_name="hand",  # inside a form: the typed box is the form's field `hand`
     )
     if picker.answers(request):  # picker.js asking for the score only
@@ -138,7 +138,8 @@ class Picker:
     `target` is the id of the element showing the score (a leading '#' is ignored), the one
     picker.js asks the server for after each change; `status_id`, when given, the id of a
     one-line live region that picker.js fills with `status`. `push_url` whether each change
-    goes into the browser's history (the calculator) or the address stays as it is (a form);
+    goes into the browser's history (the calculator) or only replaces the address, which
+    keeps the hand for a reload (a form);
     `id_prefix` keeps element ids unique when a page has more than one picker; `field_name`,
     when given, makes the typed box the enclosing form's field of that name; `hand_title`,
     the hand's heading ("Your hand" in the calculator, "Winner's hand" entering a round).

@@ -161,9 +161,12 @@
       for (const node of root.querySelectorAll("[data-picker-stale]")) node.remove();
     }
 
+    /* The hand goes into the address: a new history entry per change on the calculator, the
+       same entry replaced on a form (Back leaves the form), so that a reload, or signing in
+       again after the session ran out (the round form posts to the address as it is), keeps
+       the hand. */
     function remember(push, url, entry) {
-      if (!config.push) return;
-      if (push) window.history.pushState(entry, "", url);
+      if (push && config.push) window.history.pushState(entry, "", url);
       else window.history.replaceState(entry, "", url);
     }
 

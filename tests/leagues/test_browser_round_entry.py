@@ -7,6 +7,7 @@ Run with `pytest -m browser tests/leagues/test_browser_round_entry.py`.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -48,5 +49,37 @@ def test_a_round_saved_after_the_match_ended_says_so_on_a_phone(
         expect(page.get_by_text("Enter round")).to_have_count(0)
         expect(page.get_by_role("link", name="Back to the score sheet")).to_be_visible()
         assert match.rounds.count() == 1
+    finally:
+        context.close()
+
+
+def test_a_sign_in_that_ran_out_while_tapping_keeps_the_hand_through_signing_in_again(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    from django.contrib.sessions.models import Session
+
+    league = League.objects.create(name="Club", slug="club")
+    league.organisers.add(organiser)
+    ann, bo = (Player.objects.create(display_name=name) for name in ("Ann", "Bo"))
+    match = Match.begin(league, [ann, bo], first_dealer=1, played_on=date(2026, 11, 3))
+    context = browser.new_context(viewport=PHONE)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + f"/leagues/club/matches/{match.pk}/rounds/new/")
+        page.get_by_label("Type or paste a hand").fill(BIG_HAND)
+        expect(page.locator("#round-preview")).to_contain_text("512 points")
+        expect(page).to_have_url(re.compile(r"hand="))  # picker.js keeps it in the address
+        Session.objects.all().delete()  # the session ends (signed out elsewhere, expired)
+
+        page.click("#save-round")
+        expect(page).to_have_url(re.compile(r"/accounts/login/"))
+        page.get_by_label("Username").fill("olga")
+        page.get_by_label("Password").fill("pw-olga")
+        page.get_by_role("button", name="Sign in").click()
+
+        expect(page.get_by_role("heading", level=1)).to_have_text("Enter round 1")
+        expect(page.locator("#round-preview")).to_contain_text("512 points")
+        assert match.rounds.count() == 0  # nothing saved behind the organiser's back
     finally:
         context.close()

@@ -422,3 +422,24 @@ class TestCsrf:
 
         assert response.status_code == 200
         assert Round.objects.get().is_draw
+
+
+class TestSignInRanOut:
+    def test_the_hand_comes_back_after_signing_in_again(self, client, match, players, organiser):
+        # The form posts to the address as it is (no action), where picker.js keeps the hand.
+        client.force_login(organiser)
+        form = client.get(new_url(match)).text
+        assert re.search(r'<form method="post" id="round-form"', form)
+        address = f"{new_url(match)}?version=1&hand={BIG_HAND.replace(' ', '+')}"
+        client.logout()  # the session ended while the cards were tapped
+
+        saved = client.post(address, entry(match, players[1], hand=BIG_HAND))
+        sign_in = urlsplit(saved["Location"])
+        signed_in = client.post(
+            sign_in.path, {"username": "olga", "password": "pw-olga", **parse_qs(sign_in.query)}
+        )
+        back = client.get(signed_in["Location"])
+
+        assert saved.status_code == 302 and not Round.objects.exists()
+        assert signed_in["Location"] == address
+        assert hidden(back, "hand") == "55666777788999b"  # the hand, as the form reads it
