@@ -11,7 +11,7 @@ import re
 from datetime import date
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from leagues.models import League, Match, Player, RoundEntry
 from tests.games.live_pages import sign_in
@@ -21,18 +21,26 @@ pytestmark = pytest.mark.browser
 BIG_HAND = "567b 567b 678b 789b 99b"  # 512 points: ends a race to 100
 
 
+def club_match(organiser, **options) -> Match:
+    """Ann and Bo's match in the Club, which `organiser` organises; Bo deals first."""
+    league = League.objects.create(name="Club", slug="club")
+    league.organisers.add(organiser)
+    players = [Player.objects.create(display_name=name) for name in ("Ann", "Bo")]
+    return Match.begin(league, players, first_dealer=1, played_on=date(2026, 11, 3), **options)
+
+
+def organiser_on_a_phone(browser: Browser, organiser, url: str) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(viewport=PHONE)
+    sign_in(context, organiser, url)
+    return context, context.new_page()
+
+
 def test_a_round_saved_after_the_match_ended_says_so_on_a_phone(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Club", slug="club")
-    league.organisers.add(organiser)
-    ann, bo = (Player.objects.create(display_name=name) for name in ("Ann", "Bo"))
-    match = Match.begin(
-        league, [ann, bo], first_dealer=1, target_points=100, played_on=date(2026, 11, 3)
-    )
-    context = browser.new_context(viewport=PHONE)
-    sign_in(context, organiser, live_server.url)
-    page = context.new_page()
+    match = club_match(organiser, target_points=100)
+    bo = match.seats.get(position=1).player
+    context, page = organiser_on_a_phone(browser, organiser, live_server.url)
     try:
         page.goto(live_server.url + f"/leagues/club/matches/{match.pk}/rounds/new/")
         expect(page.get_by_role("heading", level=1)).to_have_text("Enter round 1")
@@ -58,13 +66,8 @@ def test_a_sign_in_that_ran_out_while_tapping_keeps_the_hand_through_signing_in_
 ) -> None:
     from django.contrib.sessions.models import Session
 
-    league = League.objects.create(name="Club", slug="club")
-    league.organisers.add(organiser)
-    ann, bo = (Player.objects.create(display_name=name) for name in ("Ann", "Bo"))
-    match = Match.begin(league, [ann, bo], first_dealer=1, played_on=date(2026, 11, 3))
-    context = browser.new_context(viewport=PHONE)
-    sign_in(context, organiser, live_server.url)
-    page = context.new_page()
+    match = club_match(organiser)
+    context, page = organiser_on_a_phone(browser, organiser, live_server.url)
     try:
         page.goto(live_server.url + f"/leagues/club/matches/{match.pk}/rounds/new/")
         page.get_by_label("Type or paste a hand").fill(BIG_HAND)

@@ -50,6 +50,11 @@ async def request(app, path: str) -> tuple[int, bytes]:
     return sent[0]["status"], body
 
 
+async def hello(scope, receive, send):
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b"hi"})
+
+
 def threads_of(app_inner):
     """An ASGI app that records the thread its thread-sensitive sync code ran on, twice."""
     seen = []
@@ -80,10 +85,6 @@ def test_the_sites_pages_answer_through_the_reused_threads():
 
 
 def test_a_request_keeps_one_thread_and_the_next_request_gets_it_back():
-    async def hello(scope, receive, send):
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"hi"})
-
     inner, seen = threads_of(hello)
     app = ReusedRequestThreads(inner)
 
@@ -98,10 +99,6 @@ def test_a_request_keeps_one_thread_and_the_next_request_gets_it_back():
 
 
 def test_two_requests_at_once_never_share_a_thread():
-    async def hello(scope, receive, send):
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"hi"})
-
     inner, seen = threads_of(hello)
     app = ReusedRequestThreads(inner)
 
