@@ -25,30 +25,41 @@ class Answer:
 
 
 class SiteApplication:
-    """The site's ASGI application, driven from this thread on an event loop of its own,
-    with the cookies of a test `Client` (its signed-in session)."""
+    """The site's ASGI application (or `application`), driven from this thread on an event
+    loop of its own by `get` and `post`, or awaited on the caller's by `ask`, with the
+    cookies of a test `Client` (its signed-in session)."""
 
-    def __init__(self, cookies: SimpleCookie) -> None:
-        from mhing_site.asgi import application
-
+    def __init__(self, cookies: SimpleCookie | None = None, application=None) -> None:
+        if application is None:
+            from mhing_site.asgi import application
         self.application = application
-        self.cookies = {key: morsel.value for key, morsel in cookies.items()}
-        self.loop = asyncio.new_event_loop()
+        self.cookies = {key: morsel.value for key, morsel in (cookies or {}).items()}
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def get(self, url: str, headers: dict | None = None) -> Answer:
-        return self.loop.run_until_complete(self._ask("GET", url, b"", headers or {}))
+        return self._run(self.ask("GET", url, headers=headers))
 
     def post(self, url: str, body: bytes, content_type: str, headers: dict | None = None):
         if "csrftoken" not in self.cookies:
             self.get(url)  # the form page sets the CSRF cookie
         headers = {**(headers or {}), "Content-Type": content_type}
         headers["X-CSRFToken"] = self.cookies["csrftoken"]
-        return self.loop.run_until_complete(self._ask("POST", url, body, headers))
+        return self._run(self.ask("POST", url, body, headers))
 
     def close(self) -> None:
-        self.loop.close()
+        if self._loop is not None:
+            self._loop.close()
 
-    async def _ask(self, method: str, url: str, body: bytes, headers: dict) -> Answer:
+    def _run(self, asking):
+        if self._loop is None:
+            self._loop = asyncio.new_event_loop()
+        return self._loop.run_until_complete(asking)
+
+    async def ask(
+        self, method: str, url: str, body: bytes = b"", headers: dict | None = None
+    ) -> Answer:
+        """One request, answered once the application is done with it."""
+        headers = headers or {}
         parts = urlsplit(url)
         sent: list[dict] = []
         asked = False

@@ -31,35 +31,21 @@ async def connection_closed_where_it_was_opened():
 TAP = {"HX-Request": "true", "HX-Target": "calculator-result"}  # picker.js after a tap
 
 
-@pytest.fixture
-def trips(monkeypatch) -> list[str]:
-    """Every function a request hands to a worker thread."""
-    handed: list[str] = []
-    real = sync.SyncToAsync.__call__
-
-    async def recording(self, *args, **kwargs):
-        handed.append(getattr(self.func, "__qualname__", repr(self.func)))
-        return await real(self, *args, **kwargs)
-
-    monkeypatch.setattr(sync.SyncToAsync, "__call__", recording)
-    return handed
-
-
 def new_url(match: Match) -> str:
     return reverse("leagues:round_new", args=[match.league.slug, match.pk])
 
 
-async def test_a_tap_goes_to_a_thread_only_for_djangos_signals(trips, match):
+async def test_a_tap_goes_to_a_thread_only_for_djangos_signals(thread_trips, match):
     client = AsyncClient()
     await client.get("/calculator/", {"hand": "567b"}, headers=TAP)  # the URLs loaded
-    trips.clear()
+    thread_trips.clear()
 
     response = await client.get("/calculator/", {"hand": "567b 567b 678b"}, headers=TAP)
 
     assert response.status_code == 200
     # The request-started signal; the response's close (the request-finished signal) is the
     # test client's own, after the answer. No middleware, no view.
-    assert trips == ["Signal.asend.<locals>.sync_send", "HttpResponseBase.close"]
+    assert thread_trips == ["Signal.asend.<locals>.sync_send", "HttpResponseBase.close"]
 
 
 async def test_a_sign_in_is_kept_and_a_wrong_password_refused(organiser):

@@ -12,42 +12,12 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from mhing_site.request_threads import ReusedRequestThreads
-
-
-def http_scope(path: str) -> dict:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"testserver")],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8000),
-    }
+from scoring.bench_asgi import SiteApplication
 
 
 async def request(app, path: str) -> tuple[int, bytes]:
-    sent = []
-    asked = False
-
-    async def receive():
-        nonlocal asked
-        if not asked:
-            asked = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await asyncio.Event().wait()  # the client stays until the answer is in
-
-    async def send(message):
-        sent.append(message)
-
-    await app(http_scope(path), receive, send)
-    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return sent[0]["status"], body
+    answer = await SiteApplication(application=app).ask("GET", path)
+    return answer.status_code, answer.content
 
 
 async def hello(scope, receive, send):

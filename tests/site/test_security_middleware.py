@@ -4,7 +4,6 @@ still does all it did: its headers on pages and static files, and the redirect t
 from __future__ import annotations
 
 import pytest
-from asgiref import sync
 from django.test import AsyncClient
 
 # Django's defaults, as the settings leave them.
@@ -15,25 +14,11 @@ HEADERS = {
 }
 
 
-@pytest.fixture
-def no_trips_to_a_thread(monkeypatch) -> list[str]:
-    """Records every function the request hands to a worker thread."""
-    handed: list[str] = []
-    real = sync.SyncToAsync.__init__
-
-    def recording(self, func, *args, **kwargs):
-        handed.append(getattr(func, "__qualname__", repr(func)))
-        real(self, func, *args, **kwargs)
-
-    monkeypatch.setattr(sync.SyncToAsync, "__init__", recording)
-    return handed
-
-
-async def test_its_methods_run_on_the_event_loop(no_trips_to_a_thread, async_client: AsyncClient):
+async def test_its_methods_run_on_the_event_loop(thread_trips, async_client: AsyncClient):
     response = await async_client.get("/calculator/")
 
     assert response.status_code == 200
-    assert not any("SecurityMiddleware" in name for name in no_trips_to_a_thread)
+    assert not any("SecurityMiddleware" in name for name in thread_trips)
 
 
 @pytest.mark.parametrize("path", ["/calculator/", "/static/css/site.css"])
