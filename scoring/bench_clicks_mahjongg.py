@@ -16,6 +16,7 @@ answer of at most 12 KB, a median of at most 5 ms) on the site's ASGI applicatio
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,15 +77,18 @@ def calculator_asks(base_url: str = "/calculator/mahjongg/") -> list[Ask]:
     return asks
 
 
-def game_form_asks(url: str, version: int) -> list[Ask]:
+def game_form_asks(url: str, version: int, sheet: str = "") -> list[Ask]:
     """What the game form posts for each tap: the whole form (Pia, East, calls Mah-Jongg and
-    her tiles so far), whose picker is shown, and the change."""
+    her tiles so far, the score sheet's facts it carries), whose picker is shown, and the
+    change."""
     from scoring.mahjongg import Wind
     from scoring.mahjongg_picker import SHEET_ACTIONS, apply_change, entered_line, sheet_draft
 
     hand, picking, asks = "", "0", []
     for label, _, change in TAPS:
         data = {"caller": "0", "version": str(version), "picking": picking, "hand0": hand}
+        if sheet:
+            data["sheet"] = sheet
         data |= {f"hand{p + 1}": other for p, other in enumerate(OTHERS)}
         asks.append(Ask(label, url, {**data, **change}))
         if "player" in change:
@@ -96,8 +100,9 @@ def game_form_asks(url: str, version: int) -> list[Ask]:
     return asks
 
 
-def game_form(client) -> tuple[str, int]:
-    """A Mah-Jongg league with a match of four and its organiser signed in."""
+def game_form(client) -> tuple[str, int, str]:
+    """A Mah-Jongg league with a match of four and its organiser signed in: the game form's
+    address, the match's version and the sheet the form carries."""
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
@@ -111,7 +116,10 @@ def game_form(client) -> tuple[str, int]:
     players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
     match = Match.begin(league, players, by=organiser)
     client.force_login(organiser)
-    return reverse("leagues:mj_game_new", args=[league.slug, match.pk]), match.version
+    url = reverse("leagues:mj_game_new", args=[league.slug, match.pk])
+    page = client.get(url).content.decode()
+    sheet = re.search(r'name="sheet" value="([^"]+)"', page)
+    return url, match.version, sheet.group(1) if sheet else ""
 
 
 @dataclass(frozen=True)
@@ -181,7 +189,7 @@ def main(repeat: int, static_autorefresh: bool = False) -> int:
         from scoring.bench_asgi import SiteApplication
 
         client = Client()
-        form_url, version = game_form(client)
+        form_url, version, sheet = game_form(client)
         site = SiteApplication(client.cookies)  # the site's ASGI application, as daphne calls it
         headers = {"HX-Request": "true", "HX-Target": "mj-live"}
 
@@ -198,7 +206,7 @@ def main(repeat: int, static_autorefresh: bool = False) -> int:
         try:
             runs = (
                 ("Mah-Jongg calculator, htmx tap (ASGI)", calculator_asks()),
-                ("Mah-Jongg game form, htmx tap (ASGI)", game_form_asks(form_url, version)),
+                ("Mah-Jongg game form, htmx tap (ASGI)", game_form_asks(form_url, version, sheet)),
             )
             for label, asks in runs:
                 print("\n".join(replay(label, send, asks, repeat).report()))

@@ -82,10 +82,16 @@ def replayed(match, entries: list[GameEntry], seats=None) -> MatchReplay:
     try:
         return replay(match_profile(match), entries)
     except EntryError as error:
-        message = ValidationError(entry_message(error, match, seats), code=error.kind)
-        if error.player is not None:  # beside the player's tiles on the game form
-            raise ValidationError({f"hand{error.player}": [message]}) from error
-        raise message from error
+        raise entry_refused(error, match, seats) from error
+
+
+def entry_refused(error: EntryError, match=None, seats=None) -> ValidationError:
+    """The entry error as the game form shows it: beside the player's tiles when it is one
+    player's, else above the form."""
+    message = ValidationError(entry_message(error, match, seats), code=error.kind)
+    if error.player is not None:
+        return ValidationError({f"hand{error.player}": [message]})
+    return message
 
 
 def record_game(match, entry: GameEntry, by=None, expected_version: int | None = None):

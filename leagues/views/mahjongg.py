@@ -5,6 +5,9 @@ from; a stale one is refused and the form shown again with what was typed."""
 
 from __future__ import annotations
 
+from functools import wraps
+
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -20,6 +23,8 @@ from leagues.forms import VersionForm, add_model_error
 from leagues.mahjongg_forms import GameForm, MahjonggMatchForm
 from leagues.mahjongg_picking import GamePicker, picked
 from leagues.mahjongg_sheet import mahjongg_sheet_context, preview_rows, wind_name
+from leagues.mahjongg_tap_sheet import FIELD as SHEET_FIELD
+from leagues.mahjongg_tap_sheet import TapSheet, read_sheet, signed_sheet
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import (
     MahjonggGame,
@@ -73,14 +78,52 @@ def _mahjongg_match(request, slug: str, pk: int) -> Match:
     return match
 
 
+def _taps_from_the_sheet(view):
+    """Answers a tap or Preview from the facts the form carries (leagues/mahjongg_tap_sheet.py
+    says why that is safe), before the sign-in, the match and the rights are looked up;
+    everything else goes on to `view`, which checks them as before.
+
+    Async for the calculator's reason (scoring/views.py): under ASGI the tap, which needs no
+    database, is answered on the event loop; everything else runs `view` in the worker
+    thread, as a sync view always runs."""
+    in_a_thread = sync_to_async(view)
+
+    @wraps(view)
+    async def answered_first(request, slug: str, pk: int) -> HttpResponse:
+        if (answer := _tap_answer(request, pk)) is not None:
+            return answer
+        return await in_a_thread(request, slug, pk)
+
+    return answered_first
+
+
+def _tap_answer(request, pk: int) -> HttpResponse | None:
+    """A tap's answer from the posted sheet; None when this is not a tap with a sheet of
+    this match."""
+    if request.method != "POST" or not request.htmx or request.POST.get("action") == "save":
+        return None
+    sheet: TapSheet | None = read_sheet(request.POST.get(SHEET_FIELD), pk)
+    if sheet is None:
+        return None
+    seats, game = list(sheet.seats), sheet.game
+    data, picker = picked(
+        request.POST, {}, seats, list(game.seats), game.round_wind, sheet.profile.bonus_tiles
+    )
+    form = GameForm(seats, [wind.code for wind in game.seats], data)
+    preview = _previewed(form, seats, sheet.outcome)
+    return _live_answer(request, form, picker, preview)
+
+
 @require_http_methods(["GET", "POST"])
+@_taps_from_the_sheet
 @login_required
 def game_new(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     if not match.can_enter(request.user) or match.season.is_archived:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
     stored = stored_entries(match)  # once: the next game's winds and the replay with the new one
-    upcoming = None if match.is_finished else replay(match_profile(match), stored).next
+    so_far = None if match.is_finished else replay(match_profile(match), stored)
+    upcoming = so_far.next if so_far else None
     if upcoming is None:
         messages.error(request, _("The match is over: no game can be added."))
         return redirect(match)
@@ -89,9 +132,10 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     data, picker = _picked(request, match, seats, initial, upcoming.seats, upcoming.round_wind)
     winds = [wind.code for wind in upcoming.seats]
     form = GameForm(seats, winds, data, initial=initial)
+    sheet = signed_sheet(match, seats, upcoming, len(stored) + 1, so_far.balance)
 
-    def entries_with(entry):
-        return [*stored, entry]
+    def outcome_of(entry):
+        return replayed(match, [*stored, entry], seats).outcomes[-1]
 
     def save(entry):
         return record_game(
@@ -102,7 +146,7 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
         "wind": wind_name(upcoming.round_wind.code),
         "east": seats[upcoming.player_at(Wind.EAST)].player,
     }
-    return _game_page(request, match, form, picker, None, entries_with, save, about)
+    return _game_page(request, match, form, picker, None, outcome_of, save, about, sheet)
 
 
 @require_http_methods(["GET", "POST"])
@@ -132,10 +176,10 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
     data, picker = _picked(request, match, seats, initial, sheet_winds, round_wind)
     form = GameForm(seats, game.winds, data, initial=initial)
 
-    def entries_with(entry):
+    def outcome_of(entry):
         entries = stored_entries(match)
         entries[game.number - 1] = entry
-        return entries
+        return replayed(match, entries, seats).outcomes[game.number - 1]
 
     def save(entry):
         return correct_game(
@@ -149,7 +193,7 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
             _("East: %(east)s") % {"east": seats[game.east].player},
         )
     )
-    return _game_page(request, match, form, picker, game, entries_with, save, about)
+    return _game_page(request, match, form, picker, game, outcome_of, save, about)
 
 
 def _picked(request, match, seats, initial, winds, round_wind) -> tuple:
@@ -160,66 +204,73 @@ def _picked(request, match, seats, initial, winds, round_wind) -> tuple:
     return picked(data, initial, seats, list(winds), round_wind, bonus)
 
 
-def _game_page(
-    request, match, form, picker: GamePicker, game, entries_with, save, about
-) -> HttpResponse:
-    """The game form; with htmx, after a tap or Preview only the picker's changed parts and
-    the preview; Save goes to the sheet (or shows the whole form again with why not)."""
-    seats = form.seats
-    action = request.POST.get("action")
-    partial = bool(request.htmx) and request.method == "POST"
-    preview = None
-    refusal: list[str] = []
-    if form.is_bound and form.is_valid():
-        entry = form.entry()
-        try:
-            result = replayed(match, entries_with(entry), seats)
-        except ValidationError as error:
-            add_model_error(form, error)
-        else:
-            number = game.number if game else len(result.outcomes)
-            preview = preview_rows(result.outcomes[number - 1], seats)
-            if action == "save":
-                try:
-                    save(entry)
-                except StaleEdit as error:
-                    refusal = error.messages
-                    preview = None
-                except ValidationError as error:
-                    add_model_error(form, error)
-                    preview = None
-                else:
-                    if game:
-                        messages.success(
-                            request, _("Game %(number)s is corrected.") % {"number": game.number}
-                        )
-                    else:
-                        messages.success(request, _("The game is saved."))
-                    if partial:
-                        return HttpResponseClientRedirect(match.get_absolute_url())
-                    return redirect(match)
+def _previewed(form: GameForm, seats: list, outcome_of) -> dict | None:
+    """The preview of the game the form holds (`outcome_of` settles its entry), or None with
+    the form's errors saying why there is none."""
+    if not (form.is_bound and form.is_valid()):
+        return None
+    try:
+        outcome = outcome_of(form.entry())
+    except ValidationError as error:
+        add_model_error(form, error)
+        return None
+    return preview_rows(outcome, seats)
+
+
+def _live_answer(request, form: GameForm, picker: GamePicker, preview, **context):
+    """With htmx, the answer to a tap or Preview: the picker's changed parts and the preview;
+    or the whole page with the form."""
     picker.errors = {
         seat.position: form.errors[f"hand{seat.position}"][0]
-        for seat in seats
+        for seat in form.seats
         if f"hand{seat.position}" in form.errors
     }
-    context = {
-        "match": match,
-        "league": match.league,
-        "form": form,
-        "game": game,
-        "preview": preview,
-        "refusal": refusal,
-        "about": about,
-        "picker": picker,
-        "partial": partial,
-    }
+    partial = bool(request.htmx) and request.method == "POST"
+    context |= {"form": form, "preview": preview, "picker": picker, "partial": partial}
     if not partial:
         return render(request, GAME_TEMPLATE, context)
-    if action == "save":  # refused: the whole form again, with why
+    if request.POST.get("action") == "save":  # refused: the whole form again, with why
         response = render(request, GAME_TEMPLATE + "#game-form", context)
         return reswap(retarget(response, "#game-form"), "outerHTML")
     return render(request, GAME_TEMPLATE + "#mj-live", context)
+
+
+def _game_page(
+    request, match, form, picker: GamePicker, game, outcome_of, save, about, sheet=""
+) -> HttpResponse:
+    """The game form; with htmx, after a tap or Preview only the picker's changed parts and
+    the preview; Save goes to the sheet (or shows the whole form again with why not).
+    `sheet`: the facts a tap is answered from (leagues/mahjongg_tap_sheet.py)."""
+    refusal: list[str] = []
+    preview = _previewed(form, form.seats, outcome_of)
+    if preview is not None and request.POST.get("action") == "save":
+        try:
+            save(form.entry())
+        except StaleEdit as error:
+            refusal = error.messages
+            preview = None
+        except ValidationError as error:
+            add_model_error(form, error)
+            preview = None
+        else:
+            if game:
+                messages.success(
+                    request, _("Game %(number)s is corrected.") % {"number": game.number}
+                )
+            else:
+                messages.success(request, _("The game is saved."))
+            if request.htmx:
+                return HttpResponseClientRedirect(match.get_absolute_url())
+            return redirect(match)
+    context = {
+        "match": match,
+        "league": match.league,
+        "game": game,
+        "refusal": refusal,
+        "about": about,
+        "sheet": sheet,
+    }
+    return _live_answer(request, form, picker, preview, **context)
 
 
 @require_POST

@@ -1,6 +1,8 @@
 """The tile picker on a Mah-Jongg league's game form (leagues/mahjongg_picking.py): each
 player's tiles picked with the calculator's buttons, the winds from the sheet, the winning
-tile offered to the caller only, errors at the player they concern, saving as typed."""
+tile offered to the caller only, errors at the player they concern, saving as typed. A tap
+posts the sheet's facts the form carries, as the page does (test_mahjongg_tap_sheet.py
+checks that the answer is the same without them)."""
 
 from __future__ import annotations
 
@@ -40,12 +42,17 @@ def typed(text: str, position: int) -> str:
     return html.unescape(found.group(1))
 
 
+def sheet_of(client, match: Match) -> str:
+    """The score sheet's facts the game form carries (leagues/mahjongg_tap_sheet.py)."""
+    page = client.get(game_new_url(match)).content.decode()
+    found = re.search(r'name="sheet" value="([^"]+)"', page)
+    assert found, "the game form carries no sheet"
+    return found.group(1)
+
+
 def tap(client, match, hands, caller="0", picking="0", htmx=True, **change):
-    response = client.post(
-        game_new_url(match),
-        form_data(match, caller, picking, hands, **change),
-        headers=HTMX if htmx else {},
-    )
+    data = form_data(match, caller, picking, hands, sheet=sheet_of(client, match), **change)
+    response = client.post(game_new_url(match), data, headers=HTMX if htmx else {})
     assert response.status_code == 200
     return html.unescape(response.content.decode())
 

@@ -1,0 +1,117 @@
+"""The parts of the game form that every tap on its picker sends again, in HTML: the preview
+of the game's scores and payments (`{% game_preview preview %}`, from `preview_rows` in
+leagues/mahjongg_sheet.py) and a player's button above the picker (`{% game_player player %}`,
+leagues/mahjongg_picking.py `PlayerTiles`).
+
+Tags rather than templates: drawn by templates, these parts took over a millisecond of a tap
+that should take at most five (issue 14, docs/benchmarks.md). The HTML is what the
+templates drew: each translated text escaped as `{% translate %}` escapes it, each value as
+`{{ }}` does, and the sentences with values translated whole as `{% blocktranslate %}`
+translates them.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import conditional_escape, escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.templatetags.mahjongg_tiles import tiles_use
+
+register = template.Library()
+
+_NUMERIC = mark_safe(' class="num"')
+
+
+@register.simple_tag
+def game_preview(preview: dict) -> SafeString:
+    title = _("Game %(number)s: scores and payments") % {"number": preview["number"]}
+    heads = "".join(
+        format_html('<th scope="col"{}>{}</th>', _NUMERIC if numeric else "", label)
+        for label, numeric in (
+            (_("Player"), False),
+            (_("Wind"), False),
+            (_("Score"), True),
+            (_("Payment"), True),
+            (_("Balance"), True),
+        )
+    )
+    link_title = _("The hand in the calculator")
+    rows = "".join(_row(cell, link_title) for cell in preview["cells"])
+    if preview["payments"]:
+        sentence = _("%(payer)s pays %(payee)s %(amount)s")
+        payments = "".join(
+            "<li>%s</li>"
+            % (
+                sentence
+                % {
+                    "payer": conditional_escape(payment["payer"].player),
+                    "payee": conditional_escape(payment["payee"].player),
+                    "amount": payment["amount"],
+                }
+            )
+            for payment in preview["payments"]
+        )
+        settled = f'<ul class="mj-payments">{payments}</ul>'
+    else:
+        settled = format_html('<p class="muted">{}</p>', _("Nobody pays anything in this game."))
+    return mark_safe(
+        f'<h2 id="preview-title">{title}</h2><div class="table-scroll">'
+        f'<table class="table" id="preview-table"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>{settled}"
+    )
+
+
+def _row(cell: dict, link_title: str) -> str:
+    score = cell["score"]
+    if score is None:
+        shown = "—"
+    elif cell["url"]:
+        shown = format_html(
+            '<a href="{}" target="_blank" rel="noopener" title="{}">{}</a>',
+            cell["url"],
+            link_title,
+            score,
+        )
+    else:
+        shown = str(score)
+    net = cell["net"]
+    return (
+        f"<tr><td>{escape(cell['seat'].player)}</td><td>{escape(cell['wind'])}</td>"
+        f'<td class="num">{shown}</td><td class="num">{"+" if net > 0 else ""}{net}</td>'
+        f'<td class="num">{cell["balance"]}</td></tr>'
+    )
+
+
+@register.simple_tag
+def game_player(player, oob: bool = False) -> SafeString:
+    """One player above the picker: a button that shows their picker, with their wind and
+    tile count, and their tiles in small; with `oob` it replaces itself after a tap (htmx
+    out-of-band)."""
+    position = player.position
+    classes = "mj-player" + (" is-active" if player.active else "")
+    classes += " has-error" if player.error else ""
+    if player.unread:
+        count = escape(_("typed line to fix"))
+    else:
+        count = ngettext("%(count)s tile", "%(count)s tiles", player.count) % {
+            "count": player.count
+        }
+    tiles = ""
+    if player.count:
+        tiles = f'<span class="mj-player-tiles" aria-hidden="true">{tiles_use(player.tiles)}</span>'
+    error = ""
+    if player.error:
+        error = format_html('<span class="field-error mj-player-error">{}</span>', player.error)
+    pressed = "true" if player.active else "false"
+    swap = ' hx-swap-oob="outerHTML"' if oob else ""
+    return mark_safe(
+        f'<li class="{classes}" id="mj-player-{position}"{swap}>'
+        f'<button type="submit" class="mj-player-button" id="mj-show-{position}" name="player" '
+        f'value="{position}" aria-pressed="{pressed}" aria-describedby="mj-about-{position}">'
+        f"{escape(player.name)}</button>"
+        f'<span class="mj-player-about" id="mj-about-{position}">{escape(player.wind)} · '
+        f"{count}</span>{tiles}{error}</li>"
+    )
