@@ -16,8 +16,9 @@ reach the database; then that one call goes to the request's thread, as Django w
 * the session: its save (a session changed, or `SESSION_SAVE_EVERY_REQUEST`);
 * the messages: storing them (messages added, or shown and so to be cleared), which may write
   to the session;
-* CSRF: every check of a form's post (it reads the body), and everything when the token lives
-  in the session (`CSRF_USE_SESSIONS`);
+* CSRF: a post's refusal (its page is drawn with the signed-in user), the check of a post
+  whose body may not all be in memory, and everything when the token lives in the session
+  (`CSRF_USE_SESSIONS`);
 * our long-address check: its 414 page, drawn with the signed-in user.
 
 Our own middleware that is not a `MiddlewareMixin` (`not_allowed`, `busy`) serves both modes
@@ -115,12 +116,43 @@ def _acall_for(
     return __acall__
 
 
+class _Refused(Exception):
+    pass
+
+
+class _CheckOnTheLoop(CsrfViewMiddleware):
+    """CSRF's own check of a post, made on the loop: it reads the request's headers, cookie
+    and form only. A refusal is not drawn here but raised, for the thread to draw."""
+
+    def __init__(self, get_response) -> None:
+        _csrf_init(self, get_response)  # Django's own, not the patched one below
+
+    def _reject(self, request, reason):
+        raise _Refused(reason)
+
+
+def _body_in_memory(request) -> bool:
+    """Django's ASGI handler keeps a body up to FILE_UPLOAD_MAX_MEMORY_SIZE in memory, and
+    the form parser keeps uploads under it there too: reading such a form touches no disk."""
+    length = request.META.get("CONTENT_LENGTH") or ""
+    return length.isdigit() and int(length) <= settings.FILE_UPLOAD_MAX_MEMORY_SIZE
+
+
 async def _csrf_process_view(self, request, callback, callback_args, callback_kwargs):
     """CSRF's view check: for a page asked for (GET and the like) it only marks the request
-    as checked, so on the loop; a post's check reads the body, so in the thread."""
+    as checked, and a post's check reads the form, both on the loop; a refused post is
+    checked again in the thread, where the refusal's page is drawn as Django draws it."""
     check = CsrfViewMiddleware.process_view
-    if request.method in SAFE_METHODS and not settings.CSRF_USE_SESSIONS:
-        return check(self, request, callback, callback_args, callback_kwargs)
+    if not settings.CSRF_USE_SESSIONS:
+        if request.method in SAFE_METHODS:
+            return check(self, request, callback, callback_args, callback_kwargs)
+        if _body_in_memory(request):
+            try:
+                return self.check_on_the_loop.process_view(
+                    request, callback, callback_args, callback_kwargs
+                )
+            except _Refused:
+                pass
     return await _in_thread(check)(self, request, callback, callback_args, callback_kwargs)
 
 
@@ -132,6 +164,8 @@ def _csrf_init_for_the_loop(self, get_response) -> None:
     if self.async_mode:
         # Django sends a sync process_view to the thread in async mode; an async one it awaits.
         self.process_view = MethodType(_csrf_process_view, self)
+        # Its own instance: the trusted origins are read from the settings once per instance.
+        self.check_on_the_loop = _CheckOnTheLoop(get_response)
 
 
 def middleware_on_the_loop() -> None:

@@ -77,6 +77,8 @@ class SiteApplication:
 
         cookie = "; ".join(f"{key}={value}" for key, value in self.cookies.items())
         raw = [(b"host", b"testserver"), (b"cookie", cookie.encode())]
+        if body:  # as a browser sends a form
+            raw.append((b"content-length", str(len(body)).encode()))
         raw += [(key.lower().encode(), str(value).encode()) for key, value in headers.items()]
         scope = {
             "type": "http",

@@ -2,19 +2,28 @@
 tap goes to a worker thread for nothing but Django's two signals; and what needs the
 database still gets it, so a sign-in is kept in the session, a saved round's message is
 shown on the next page, and a post without its CSRF token is refused. Through Django's
-AsyncClient, which runs the same ASGI middleware chain as daphne."""
+AsyncClient, which runs the same ASGI middleware chain as daphne; a post's CSRF check
+through the site's application (scoring/bench_asgi.py), as daphne sends a form."""
 
 from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
 
 import pytest
 from asgiref import sync
 from django.db import connections
-from django.test import AsyncClient
+from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from leagues.models import Match, Round
+from scoring.bench_asgi import SiteApplication
 
+from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match
 from .round_forms import entry
+from .test_mahjongg_picker import HTMX, form_data, game_new_url
+
+__all__ = ["mj_league", "mj_match"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,3 +113,33 @@ async def test_the_405_and_414_pages_are_drawn_for_someone_signed_in(organiser):
     assert organiser.username in not_allowed.text
     assert bare.status_code == 405 and bare.content == b""
     assert too_long.status_code == 414 and organiser.username in too_long.text
+
+
+FORM = "application/x-www-form-urlencoded"
+
+
+def test_a_game_form_tap_is_checked_for_its_csrf_token_on_the_loop(
+    thread_trips, organiser, mj_match
+):
+    client = Client()
+    client.force_login(organiser)
+    site = SiteApplication(client.cookies)
+    url = game_new_url(mj_match)
+    page = site.get(url).content.decode()  # the form, and its CSRF cookie
+    sheet = re.search(r'name="sheet" value="([^"]+)"', page).group(1)
+    data = form_data(mj_match, "0", "0", (CALLER, DRAGONS, PLAIN, OTHER), sheet=sheet, add="F1")
+    body = urlencode(data).encode()
+    thread_trips.clear()
+
+    tap = site.post(url, body, FORM, headers=HTMX)
+    checked = list(thread_trips)
+    forged = {**HTMX, "Content-Type": FORM, "X-CSRFToken": "x" * 32}
+    refused = site._run(site.ask("POST", url, body, forged))
+    site.close()
+
+    assert tap.status_code == 200 and "Quentin pays Pia" in tap.content.decode()
+    # The token checked and the tap answered on the loop: one trip, to close the response.
+    assert checked == ["HttpResponseBase.close"]
+    # A wrong token is refused; the refusal is checked again and drawn in the thread.
+    assert refused.status_code == 403
+    assert "CsrfViewMiddleware.process_view" in thread_trips[len(checked) :]
