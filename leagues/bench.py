@@ -254,10 +254,14 @@ def throwaway_database() -> Iterator[None]:
 
     django.setup()
     from django.db import connection
-    from django.test.utils import setup_test_environment
+    from django.template.base import Template
+    from django.test.utils import _TestState, setup_test_environment
 
     # As in production (and Django's test runner): no query log, no template debugging.
     setup_test_environment(debug=False)
+    # And as in production, templates render without the test runner's signal for each one
+    # (Django's test client records them; nothing here reads them).
+    Template._render = _TestState.saved_data.template_render
     workdir = tempfile.mkdtemp(prefix="mhing-bench-")
     if connection.vendor == "sqlite":
         name = str(Path(workdir) / "bench.sqlite3")
