@@ -232,7 +232,19 @@ def _live_answer(request, form: GameForm, picker: GamePicker, preview, **context
     if request.POST.get("action") == "save":  # refused: the whole form again, with why
         response = render(request, GAME_TEMPLATE + "#game-form", context)
         return reswap(retarget(response, "#game-form"), "outerHTML")
+    context["typed_fields"] = _typed_fields_sent(request, form, picker)
     return render(request, GAME_TEMPLATE + "#mj-live", context)
+
+
+def _typed_fields_sent(request, form: GameForm, picker: GamePicker) -> list[tuple]:
+    """The notation fields an answer sends again, as (position, field): the shown player's
+    after a tile button changed it, every player's after Preview, none else (one may be
+    being typed into)."""
+    if request.POST.get("action") == "preview":
+        return list(enumerate(form.hand_fields()))
+    if picker.changed and not picker.notice:
+        return [(picker.picking, form[f"hand{picker.picking}"])]
+    return []
 
 
 def _game_page(

@@ -207,3 +207,77 @@ def _result_group(group, language: str | None) -> SafeString:
         mark_safe("".join(_tile_use(tile.code) for tile in group.tiles)),
         group.names,
     )
+
+
+@register.simple_tag
+def picker_hand(picker, title: str = "", oob: bool = False) -> SafeString:
+    """The picker's hand (scoring/mahjongg_picker.py `TilePicker` as `picker`): its tiles,
+    each a button that takes it out, its sets and bonus tiles, and Clear. `title` names the
+    hand (default "Your hand"). Every button belongs to the page's one form and sends one
+    change. With `oob` it replaces itself in the page (htmx out of band), for an answer that
+    sends only the parts a change altered.
+
+    The template it replaces, written out with its line breaks and indents (the page keeps
+    them; a tap's answer drops them): it was a tenth of a game form tap (docs/benchmarks.md).
+    Its texts are escaped, as leagues/templatetags/mahjongg_game_form.py says.
+    """
+    draft, hand = picker.draft, picker.hand
+    count = _("%(count)s of %(needed)s tiles") % {
+        "count": picker.tile_count,
+        "needed": picker.tiles_needed,
+    }
+    if draft.error:
+        cards = _picker_note(_("The tiles cannot be shown until the typed line is fixed."))
+    elif draft.is_empty:
+        cards = _picker_note(_("No tiles yet. Tap the tiles below to add them, or type the line."))
+    else:
+        cards = "\n        "
+        if hand.concealed:
+            tiles = "".join(
+                _hand_tile(t, i, t == hand.win, get_language())
+                for i, t in enumerate(hand.concealed)
+            )
+            cards += _picker_run("picker-run", _("Concealed tiles"), tiles)
+        cards += "\n        " + "".join(hand_set(i, meld) for i, meld in picker.melds)
+        cards += "\n        "
+        if hand.bonus:
+            bonuses = "".join(bonus_tile(bonus) for bonus in hand.bonus)
+            cards += _picker_run("picker-run picker-flowers", _("Bonus tiles"), bonuses)
+        cards += "\n      "
+    shown = not draft.is_empty and not draft.error
+    return format_html(
+        '\n  <section class="picker-hand" id="mj-hand" aria-labelledby="mj-hand-title"{}>\n'
+        '    <div class="picker-head">\n'
+        '      <h2 id="mj-hand-title">{}</h2>\n'
+        '      <span class="picker-count">{}</span>\n'
+        "    </div>\n"
+        '    <div class="picker-cards">\n'
+        "      {}\n"
+        "    </div>\n"
+        '    <p class="picker-tip muted">{}</p>\n'
+        '    <div class="picker-actions">\n'
+        '      <button type="submit" class="button button-small button-secondary" id="mj-clear" '
+        'name="clear" value="1"{}>{}</button>\n'
+        "    </div>\n"
+        "  </section>\n\n",
+        mark_safe(' hx-swap-oob="true"' if oob else ""),
+        title or _("Your hand"),
+        mark_safe(count),
+        mark_safe(cards),
+        _("Tap a tile in the hand to take it out.") if shown else "",
+        mark_safe(" hidden" if draft.is_empty else ""),
+        _("Clear"),
+    )
+
+
+def _picker_note(text: str) -> str:
+    return format_html('\n        <p class="picker-note">{}</p>\n      ', text)
+
+
+def _picker_run(classes: str, label: str, items: str) -> str:
+    return format_html(
+        '\n          <ul class="{}" aria-label="{}">\n            {}\n          </ul>\n        ',
+        classes,
+        label,
+        mark_safe(items),
+    )

@@ -1,13 +1,16 @@
-"""The parts of the game form that every tap on its picker sends again, in HTML: the preview
-of the game's scores and payments (`{% game_preview preview %}`, from `preview_rows` in
-leagues/mahjongg_sheet.py) and a player's button above the picker (`{% game_player player %}`,
-leagues/mahjongg_picking.py `PlayerTiles`).
+"""The parts of the game form that a tap on its picker sends again, in HTML: the preview of
+the game's scores and payments (`{% game_preview preview %}`, from `preview_rows` in
+leagues/mahjongg_sheet.py), a player's button above the picker (`{% game_player player %}`,
+leagues/mahjongg_picking.py `PlayerTiles`) and a player's notation field
+(`{% game_hand_field field position %}`, GameForm's `hand<N>`).
 
 Tags rather than templates: drawn by templates, these parts took over a millisecond of a tap
 that should take at most five (issue 14, docs/benchmarks.md). The HTML is what the
-templates drew: each translated text escaped as `{% translate %}` escapes it, each value as
-`{{ }}` does, and the sentences with values translated whole as `{% blocktranslate %}`
-translates them.
+templates drew (compared in English, German and French), with one difference: a translated
+text is escaped here, where `{% translate %}` left it as written, so an apostrophe in a
+French text is `&#x27;` (the same on the page, and safe in an attribute). Values are escaped
+as `{{ }}` escapes them, and the sentences with values translated whole as
+`{% blocktranslate %}` translates them.
 """
 
 from __future__ import annotations
@@ -113,5 +116,42 @@ def game_player(player, oob: bool = False) -> SafeString:
         f'value="{position}" aria-pressed="{pressed}" aria-describedby="mj-about-{position}">'
         f"{escape(player.name)}</button>"
         f'<span class="mj-player-about" id="mj-about-{position}">{escape(player.wind)} · '
-        f"{count}</span>{tiles}{error}</li>"
+        f"{count}</span>{tiles}{error}</li>\n"
+    )
+
+
+@register.simple_tag
+def game_hand_field(field, position: int, oob: bool = False) -> SafeString:
+    """One player's tiles typed in notation: what the form submits, and what the picker
+    edits; with `oob` it replaces itself after a tap on that player's picker. Its errors are
+    Django's errors/list/ul.html written out."""
+    swap = ' hx-swap-oob="outerHTML"' if oob else ""
+    value = field.value()
+    errors = ""
+    if field.errors:
+        listed = field.errors
+        field_id = format_html(' id="{}_error"', listed.field_id) if listed.field_id else ""
+        items = "".join(format_html("<li>{}</li>", error) for error in listed)
+        errors = format_html(
+            '<div class="field-error" role="alert"><ul class="{}"{}>{}</ul></div>',
+            listed.error_class,
+            field_id,
+            mark_safe(items),
+        )
+    return format_html(
+        '<div class="field" id="mj-typed-{}"{}>\n'
+        '  <label for="{}">{}</label>\n'
+        '  <input type="text" name="{}" id="{}" value="{}" class="mj-hand-input" '
+        'autocomplete="off" autocapitalize="none" spellcheck="false" '
+        'aria-describedby="mj-notation-help">\n'
+        "  {}\n"
+        "</div>\n",
+        position,
+        mark_safe(swap),
+        field.id_for_label,
+        field.label,
+        field.html_name,
+        field.id_for_label,
+        "" if value is None else value,
+        errors,
     )
