@@ -16,8 +16,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from leagues.models import League, Match, Player
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_game import match_profile, record_game, stored_entries
 from scoring.bench_clicks_mahjongg import game_form_asks
+from scoring.mahjongg.match import replay
+from scoring.mahjongg.tiles import Wind
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match, win
 from .test_mahjongg_picker import HTMX, form_data, game_new_url, sheet_of
@@ -160,3 +162,67 @@ def test_a_sheet_gone_stale_previews_its_game_and_its_save_is_refused(
     assert status == 200 and "Game 1: scores and payments" in text
     assert "Nothing was saved" in saved.content.decode()
     assert mj_match.mj_games.count() == 1
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"players": 3},
+        {"rotation": "classical", "settle": "full", "limit": 1000},
+        {"rotation": "rotating", "settled_draw": True, "bonus_tiles": False},
+    ],
+)
+def test_the_sheet_answers_as_the_full_way_under_each_rule_profile(
+    organiser_client, mj_league, players, organiser, rules
+):
+    # MAHJONGG.md §5–§7: three players, East passing on (classical), the rotating dealer,
+    # full and settled-draw settlement. Game 1 is won by South, so in game 2 the winds have
+    # moved on (classical) or the dealer has not, and the balances are not zero.
+    mj_league.mahjongg_profile = rules
+    mj_league.save()
+    count = rules.get("players", 4)
+    match = Match.begin(mj_league, players[:count], by=organiser)
+    record_game(match, win(1, count), by=organiser)
+    sheet = sheet_of(organiser_client, match)
+    hands = (CALLER, DRAGONS, PLAIN, OTHER)[:count]
+    base = form_data(match, "0", "0", ("",) * count)
+    base.update({f"hand{p}": hand for p, hand in enumerate(hands)})
+    taps = [
+        {"add": "F1"},  # refused where the rules play without bonus tiles
+        {"action": "preview"},
+        {"player": "1"},
+        {"caller": "draw", "action": "preview"},
+        {"caller": "1", "action": "preview"},  # South's tiles have no winning tile
+    ]
+    for tap_ in taps:
+        data = {**base, **tap_}
+        full = answer(organiser_client, match, data)
+        from_sheet = answer(organiser_client, match, {**data, "sheet": sheet})
+        assert from_sheet == full and full[0] == 200
+    preview = answer(organiser_client, match, {**base, "action": "preview", "sheet": sheet})[1]
+    assert "Game 2: scores and payments" in preview
+
+
+def test_with_the_rotating_dealer_the_sheet_settles_with_the_rounds_dealer(
+    organiser_client, mj_league, players, organiser
+):
+    # MAHJONGG.md §7 (002's variant): seats hold, the seat of the round wind deals and pays
+    # and receives double. Games are played until the South round, whose dealer is not East.
+    mj_league.mahjongg_profile = {"rotation": "rotating"}
+    mj_league.save()
+    match = Match.begin(mj_league, players, by=organiser)
+
+    def next_round_wind():
+        return replay(match_profile(match), stored_entries(match)).next.round_wind
+
+    while next_round_wind() is Wind.EAST and match.mj_games.count() < 16:
+        record_game(match, win(2), by=organiser)
+    assert next_round_wind() is Wind.SOUTH
+    sheet = sheet_of(organiser_client, match)
+    data = form_data(match, "0", "0", (CALLER, DRAGONS, PLAIN, OTHER), action="preview")
+
+    full = answer(organiser_client, match, data)
+    from_sheet = answer(organiser_client, match, {**data, "sheet": sheet})
+
+    assert from_sheet == full and full[0] == 200
+    assert "Pia pays" not in full[1] and "Rosa pays Pia" in full[1]
