@@ -233,10 +233,7 @@ def picker_hand(picker, title: str = "", oob: bool = False) -> SafeString:
     else:
         cards = "\n        "
         if hand.concealed:
-            tiles = "".join(
-                _hand_tile(t, i, t == hand.win, get_language())
-                for i, t in enumerate(hand.concealed)
-            )
+            tiles = "".join(hand_tile(t, i, hand.win) for i, t in enumerate(hand.concealed))
             cards += _picker_run("picker-run", _("Concealed tiles"), tiles)
         cards += "\n        " + "".join(hand_set(i, meld) for i, meld in picker.melds)
         cards += "\n        "

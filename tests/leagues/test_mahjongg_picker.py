@@ -42,12 +42,15 @@ def typed(text: str, position: int) -> str:
     return html.unescape(found.group(1))
 
 
-def sheet_of(client, match: Match) -> str:
-    """The score sheet's facts the game form carries (leagues/mahjongg_tap_sheet.py)."""
-    page = client.get(game_new_url(match)).content.decode()
+def sheet_in(page: str) -> str:
+    """The score sheet's facts a game form page carries (leagues/mahjongg_tap_sheet.py)."""
     found = re.search(r'name="sheet" value="([^"]+)"', page)
     assert found, "the game form carries no sheet"
     return found.group(1)
+
+
+def sheet_of(client, match: Match) -> str:
+    return sheet_in(client.get(game_new_url(match)).content.decode())
 
 
 def tap(client, match, hands, caller="0", picking="0", htmx=True, **change):

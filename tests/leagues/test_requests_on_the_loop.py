@@ -7,7 +7,6 @@ through the site's application (scoring/bench_asgi.py), as daphne sends a form."
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlencode
 
 import pytest
@@ -21,7 +20,7 @@ from scoring.bench_asgi import SiteApplication
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match
 from .round_forms import entry
-from .test_mahjongg_picker import HTMX, form_data, game_new_url
+from .test_mahjongg_picker import HTMX, form_data, game_new_url, sheet_in
 
 __all__ = ["mj_league", "mj_match"]
 
@@ -126,7 +125,7 @@ def test_a_game_form_tap_is_checked_for_its_csrf_token_on_the_loop(
     site = SiteApplication(client.cookies)
     url = game_new_url(mj_match)
     page = site.get(url).content.decode()  # the form, and its CSRF cookie
-    sheet = re.search(r'name="sheet" value="([^"]+)"', page).group(1)
+    sheet = sheet_in(page)
     data = form_data(mj_match, "0", "0", (CALLER, DRAGONS, PLAIN, OTHER), sheet=sheet, add="F1")
     body = urlencode(data).encode()
     thread_trips.clear()
