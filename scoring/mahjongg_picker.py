@@ -199,7 +199,8 @@ def entered_line(draft: Draft) -> str:
 
 @dataclass(frozen=True)
 class TilePicker:
-    """What the picker's templates render (scoring/mahjongg_picker_*.html).
+    """What the picker draws (its tags in scoring/templatetags/mahjongg_tiles.py, and the
+    palette in templates/scoring/mahjongg_picker_palette.html).
 
     `fixed_winds`: the winds are given (the game form), not picked. `offers_win`: the choice
     of the winning tile and how it came (the calculator always; the game form for the caller,

@@ -1,8 +1,8 @@
 """The parts of the game form that a tap on its picker sends again, in HTML: the preview of
-the game's scores and payments (`{% game_preview preview %}`, from `preview_rows` in
-leagues/mahjongg_sheet.py), a player's button above the picker (`{% game_player player %}`,
-leagues/mahjongg_picking.py `PlayerTiles`) and a player's notation field
-(`{% game_hand_field field position %}`, GameForm's `hand<N>`).
+the game's scores and payments, or why there is none yet (`{% game_preview_section form
+preview htmx %}`, from `preview_rows` in leagues/mahjongg_sheet.py), a player's button above
+the picker (`{% game_player player %}`, leagues/mahjongg_picking.py `PlayerTiles`) and a
+player's notation field (`{% game_hand_field field position %}`, GameForm's `hand<N>`).
 
 Tags rather than templates: drawn by templates, these parts took over a millisecond of a tap
 that should take at most five (issue 14, docs/benchmarks.md). The HTML is what the
@@ -29,6 +29,34 @@ _NUMERIC = mark_safe(' class="num"')
 
 
 @register.simple_tag
+def game_preview_section(form, preview: dict | None, htmx, oob: bool = False) -> SafeString:
+    """The preview's place under the form: the game's scores and payments when the form
+    holds a game (`preview`), else, in an answer to a tap or Preview (`htmx`), why it does
+    not; with `oob` it replaces itself after a tap."""
+    if preview:
+        shown = game_preview(preview)
+    elif htmx and form.errors:
+        reasons = list(form.non_field_errors())
+        if form["caller"].errors:
+            reasons.append(
+                _("Choose who called Mah-Jongg, or a draw, to see the scores and payments.")
+            )
+        for field in form.hand_fields():
+            reasons.extend(field.errors)
+        shown = format_html(
+            '<div class="round-refused">{}</div>',
+            mark_safe("".join(format_html("<p>{}</p>", reason) for reason in reasons)),
+        )
+    else:
+        shown = ""
+    return format_html(
+        '<section id="game-preview" class="mj-preview" aria-live="polite" '
+        'aria-labelledby="preview-title"{}>{}</section>',
+        mark_safe(' hx-swap-oob="outerHTML"' if oob else ""),
+        shown,
+    )
+
+
 def game_preview(preview: dict) -> SafeString:
     title = _("Game %(number)s: scores and payments") % {"number": preview["number"]}
     heads = "".join(

@@ -12,6 +12,9 @@ The hand's buttons (a tile to take out, a set, a bonus tile, a winning-tile choi
 rows of toggle buttons and the score's sets and breakdown rows are rendered here rather than
 in template loops, and kept per language: a tap is answered in a few milliseconds (issue 14:
 a median of at most 5 ms), and the same tile at the same place is the same HTML every time.
+The whole hand (`picker_hand`) and the choices beside it (`picker_context`, `picker_winds`,
+`picker_win`) are tags too, for the same reason; their translated texts are escaped, as
+leagues/templatetags/mahjongg_game_form.py says.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from functools import lru_cache
 
 from django import template
 from django.utils.formats import localize
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -277,4 +280,89 @@ def _picker_run(classes: str, label: str, items: str) -> str:
         classes,
         label,
         mark_safe(items),
+    )
+
+
+@register.simple_tag
+def picker_context(picker) -> SafeString:
+    """The picker's choices beside the tiles (`TilePicker`): the winds unless the page gives
+    them (`fixed_winds`), and the winning tile and how it came when `shows_win`; nothing when
+    neither is asked. Replaces a template that was a quarter of a game form tap's drawing."""
+    if picker.fixed_winds and not picker.shows_win:
+        return mark_safe("")
+    if picker.fixed_winds:
+        title = _("The winning tile")
+    else:
+        title = _("Winds and the winning tile")
+    winds = "" if picker.fixed_winds else picker_winds(picker)
+    win = picker_win(picker) if picker.shows_win else ""
+    return format_html(
+        '<section class="mj-context" id="mj-context" aria-labelledby="mj-context-title">'
+        '<h2 id="mj-context-title">{}</h2>{}{}</section>',
+        title,
+        winds,
+        win,
+    )
+
+
+@register.simple_tag
+def picker_winds(picker, oob: bool = False) -> SafeString:
+    """The seat and round winds to choose (the calculator's; the game form takes them from
+    the sheet). With `oob` it replaces itself (an answer to a tap on a wind)."""
+    hand = picker.hand
+    # Either may be missing while the line is being typed: then no button is pressed.
+    seat = hand.seat_wind.code if hand.seat_wind is not None else None
+    round_ = hand.round_wind.code if hand.round_wind is not None else None
+    return format_html(
+        '<div class="mj-winds" id="mj-winds"{}>{}{}</div>',
+        mark_safe(' hx-swap-oob="true"' if oob else ""),
+        _choice(
+            "mj-seat-title",
+            _("Seat wind"),
+            option_buttons("seat", picker.winds, seat),
+        ),
+        _choice(
+            "mj-round-title",
+            _("Round wind"),
+            option_buttons("round", picker.winds, round_),
+        ),
+    )
+
+
+@register.simple_tag
+def picker_win(picker, oob: bool = False) -> SafeString:
+    """The caller's winning tile (each concealed tile once) and how it came. With `oob` it
+    replaces itself (an answer to a tap that changed the choices or the choice)."""
+    win = picker.hand.win
+    tiles = format_html(
+        '<button class="mj-option" id="mj-win-none" name="win" value="none" aria-pressed="{}">'
+        "{}</button>{}",
+        "true" if win is None else "false",
+        _("not the caller"),
+        mark_safe("".join(win_choice(tile, win) for tile in picker.win_choices)),
+    )
+    choices = _choice("mj-win-title", _("Winning tile (the caller only)"), tiles)
+    if win is not None:
+        by = picker.hand.by.value if picker.hand.by is not None else None
+        # As {% blocktranslate %} with the name as a value, the sentence escaped too.
+        came = mark_safe(
+            conditional_escape(_("How the %(tile)s came"))
+            % {"tile": conditional_escape(picker.win_name)}
+        )
+        choices += _choice("mj-by-title", came, option_buttons("by", picker.by_choices, by))
+    return format_html(
+        '<div class="mj-win" id="mj-win"{}>{}</div>',
+        mark_safe(' hx-swap-oob="true"' if oob else ""),
+        choices,
+    )
+
+
+def _choice(title_id: str, title: str, buttons: str) -> SafeString:
+    return format_html(
+        '<div class="mj-choice" role="group" aria-labelledby="{}">'
+        '<span class="mj-choice-title" id="{}">{}</span>{}</div>',
+        title_id,
+        title_id,
+        title,
+        buttons,
     )
