@@ -20,7 +20,10 @@ browser without JavaScript loads.
 Targets (issue 14): an answer of at most 12 KB and a median of at most 5 ms.
 
 `--game mahjongg` replays the Mah-Jongg picker's 14 taps instead, on its calculator and on a
-Mah-Jongg league's game form (scoring/bench_clicks_mahjongg.py).
+Mah-Jongg league's game form (scoring/bench_clicks_mahjongg.py); `--page calculator` or
+`--page game-form` on that page alone. Run under valgrind's cachegrind with two `--repeat`
+counts, the difference of the instructions counted is what the extra replays cost, which the
+host's speed does not move (docs/benchmarks.md).
 
 Static files are set up as deployed (DEBUG off): servestatic indexes them once at start-up and
 a request that is not for one costs a dictionary lookup. Development's setting (the settings
@@ -177,6 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         "--game", choices=("mhing", "mahjongg"), default="mhing", help="whose picker to replay"
     )
     parser.add_argument(
+        "--page",
+        choices=("calculator", "game-form"),
+        help="with --game mahjongg: replay on this page only (for counting its instructions)",
+    )
+    parser.add_argument(
         "--static-autorefresh",
         action="store_true",
         help="servestatic as in development: every request's path looked up on disk",
@@ -184,10 +192,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("need at least 1 replay")
+    if args.page and args.game != "mahjongg":
+        parser.error("--page is for --game mahjongg")
     if args.game == "mahjongg":
         from scoring.bench_clicks_mahjongg import main as mahjongg_main
 
-        return mahjongg_main(args.repeat, args.static_autorefresh)
+        return mahjongg_main(args.repeat, args.static_autorefresh, args.page)
 
     from leagues.bench import throwaway_database
 

@@ -178,7 +178,8 @@ def replay(label: str, send: Callable[[Ask], object], asks: list[Ask], repeat: i
     return Replayed(label, asks, walls, cpus, sizes)
 
 
-def main(repeat: int, static_autorefresh: bool = False) -> int:
+def main(repeat: int, static_autorefresh: bool = False, page: str | None = None) -> int:
+    """`page`: "calculator" or "game-form" alone; None: both."""
     from leagues.bench import throwaway_database
     from scoring.bench_clicks import load_average, static_files_as
 
@@ -205,10 +206,16 @@ def main(repeat: int, static_autorefresh: bool = False) -> int:
         )
         try:
             runs = (
-                ("Mah-Jongg calculator, htmx tap (ASGI)", calculator_asks()),
-                ("Mah-Jongg game form, htmx tap (ASGI)", game_form_asks(form_url, version, sheet)),
+                ("calculator", "Mah-Jongg calculator, htmx tap (ASGI)", calculator_asks()),
+                (
+                    "game-form",
+                    "Mah-Jongg game form, htmx tap (ASGI)",
+                    game_form_asks(form_url, version, sheet),
+                ),
             )
-            for label, asks in runs:
+            for name, label, asks in runs:
+                if page is not None and name != page:
+                    continue
                 print("\n".join(replay(label, send, asks, repeat).report()))
         finally:
             site.close()

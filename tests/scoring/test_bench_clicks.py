@@ -76,3 +76,33 @@ def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
     assert out.count("concealed kan Ew") == 2 and "p99" in out
     assert out.count("answer <= 12 KB: PASS") == 2  # sizes do not depend on the machine
     assert "static files: as in development" in out
+
+
+def test_the_mahjongg_replay_runs_on_one_page_when_asked() -> None:
+    # What the instruction count in docs/benchmarks.md runs: the game form's taps alone.
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring.bench_clicks", "--game", "mahjongg", "--repeat", "1"]
+        + ["--page", "game-form"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "Mah-Jongg game form, htmx tap (ASGI)" in result.stdout
+    assert "Mah-Jongg calculator" not in result.stdout
+    assert result.stdout.count("targets:") == 1
+
+
+def test_page_is_refused_for_the_mhing_replay() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring.bench_clicks", "--page", "calculator"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert result.returncode == 2
+    assert "--page is for --game mahjongg" in result.stderr
