@@ -13,6 +13,17 @@ from scoring.bench_clicks import TAPS, tap_urls
 REPO = Path(__file__).resolve().parents[2]
 
 
+def bench(*args: str) -> subprocess.CompletedProcess:
+    """`python -m scoring.bench_clicks ARGS` as a user runs it, from the repository."""
+    return subprocess.run(
+        [sys.executable, "-m", "scoring.bench_clicks", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
 def test_it_asks_for_the_hand_after_each_of_the_14_taps() -> None:
     urls = tap_urls("/calculator/", (("version", "3"),))
 
@@ -24,13 +35,7 @@ def test_it_asks_for_the_hand_after_each_of_the_14_taps() -> None:
 
 
 def test_it_prints_the_report_and_exits_0() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring.bench_clicks", "--repeat", "1"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = bench("--repeat", "1")
 
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -58,16 +63,7 @@ def test_the_mahjongg_replay_builds_a_callers_hand_in_14_taps() -> None:
 
 
 def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
-    result = subprocess.run(
-        [
-            *(sys.executable, "-m", "scoring.bench_clicks", "--game", "mahjongg", "--repeat", "1"),
-            "--static-autorefresh",
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = bench("--game", "mahjongg", "--repeat", "1", "--static-autorefresh")
 
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -80,14 +76,7 @@ def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
 
 def test_the_mahjongg_replay_runs_on_one_page_when_asked() -> None:
     # What the instruction count in docs/benchmarks.md runs: the game form's taps alone.
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring.bench_clicks", "--game", "mahjongg", "--repeat", "1"]
-        + ["--page", "game-form"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = bench("--game", "mahjongg", "--repeat", "1", "--page", "game-form")
 
     assert result.returncode == 0, result.stderr
     assert "Mah-Jongg game form, htmx tap (ASGI)" in result.stdout
@@ -96,13 +85,7 @@ def test_the_mahjongg_replay_runs_on_one_page_when_asked() -> None:
 
 
 def test_page_is_refused_for_the_mhing_replay() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring.bench_clicks", "--page", "calculator"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = bench("--page", "calculator")
 
     assert result.returncode == 2
     assert "--page is for --game mahjongg" in result.stderr
