@@ -52,9 +52,15 @@ def game_preview_section(form, preview: dict | None, htmx, oob: bool = False) ->
     return format_html(
         '<section id="game-preview" class="mj-preview" aria-live="polite" '
         'aria-labelledby="preview-title"{}>{}</section>',
-        mark_safe(' hx-swap-oob="outerHTML"' if oob else ""),
+        _replacing(oob),
         shown,
     )
+
+
+def _replacing(oob: bool) -> SafeString:
+    """The attribute by which a part sent after a tap replaces itself, whole (htmx out of
+    band)."""
+    return mark_safe(' hx-swap-oob="outerHTML"' if oob else "")
 
 
 def game_preview(preview: dict) -> SafeString:
@@ -137,7 +143,7 @@ def game_player(player, oob: bool = False) -> SafeString:
     if player.error:
         error = format_html('<span class="field-error mj-player-error">{}</span>', player.error)
     pressed = "true" if player.active else "false"
-    swap = ' hx-swap-oob="outerHTML"' if oob else ""
+    swap = _replacing(oob)
     return mark_safe(
         f'<li class="{classes}" id="mj-player-{position}"{swap}>'
         f'<button type="submit" class="mj-player-button" id="mj-show-{position}" name="player" '
@@ -153,7 +159,7 @@ def game_hand_field(field, position: int, oob: bool = False) -> SafeString:
     """One player's tiles typed in notation: what the form submits, and what the picker
     edits; with `oob` it replaces itself after a tap on that player's picker. Its errors are
     Django's errors/list/ul.html written out."""
-    swap = ' hx-swap-oob="outerHTML"' if oob else ""
+    swap = _replacing(oob)
     value = field.value()
     errors = ""
     if field.errors:
@@ -175,7 +181,7 @@ def game_hand_field(field, position: int, oob: bool = False) -> SafeString:
         "  {}\n"
         "</div>\n",
         position,
-        mark_safe(swap),
+        swap,
         field.id_for_label,
         field.label,
         field.html_name,

@@ -260,7 +260,7 @@ def picker_hand(picker, title: str = "", oob: bool = False) -> SafeString:
         'name="clear" value="1"{}>{}</button>\n'
         "    </div>\n"
         "  </section>\n\n",
-        mark_safe(' hx-swap-oob="true"' if oob else ""),
+        _swapped_in(oob),
         title or _("Your hand"),
         mark_safe(count),
         mark_safe(cards),
@@ -268,6 +268,11 @@ def picker_hand(picker, title: str = "", oob: bool = False) -> SafeString:
         mark_safe(" hidden" if draft.is_empty else ""),
         _("Clear"),
     )
+
+
+def _swapped_in(oob: bool) -> SafeString:
+    """The attribute by which a part sent after a tap replaces itself (htmx out of band)."""
+    return mark_safe(' hx-swap-oob="true"' if oob else "")
 
 
 def _picker_note(text: str) -> str:
@@ -315,7 +320,7 @@ def picker_winds(picker, oob: bool = False) -> SafeString:
     round_ = hand.round_wind.code if hand.round_wind is not None else None
     return format_html(
         '<div class="mj-winds" id="mj-winds"{}>{}{}</div>',
-        mark_safe(' hx-swap-oob="true"' if oob else ""),
+        _swapped_in(oob),
         _choice(
             "mj-seat-title",
             _("Seat wind"),
@@ -352,7 +357,7 @@ def picker_win(picker, oob: bool = False) -> SafeString:
         choices += _choice("mj-by-title", came, option_buttons("by", picker.by_choices, by))
     return format_html(
         '<div class="mj-win" id="mj-win"{}>{}</div>',
-        mark_safe(' hx-swap-oob="true"' if oob else ""),
+        _swapped_in(oob),
         choices,
     )
 
