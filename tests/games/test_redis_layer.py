@@ -121,3 +121,21 @@ async def test_one_script_sends_to_many_sockets_of_an_old_process(prefix):
     assert {m["note"] for m in received} == {"é" * 40}
     await new.flush()
     await old.close_pools()
+
+
+class ThroughRedisPy(FewerTripsRedisChannelLayer):
+    lean_wire = False  # as for a `rediss://` address, which the lean connection does not speak
+
+
+@pytest.mark.parametrize("kind", [FewerTripsRedisChannelLayer, ThroughRedisPy])
+async def test_both_ways_of_reaching_redis_deliver_everything_in_order(prefix, kind):
+    here, there = process(prefix, kind), process(prefix, kind)
+    socket = await there.new_channel()
+    await there.group_add("table-t", socket)
+    for version in range(1, 21):
+        await here.group_send("table-t", {"type": "table.changed", "version": version})
+    assert await receive_all(there, socket, 20) == list(range(1, 21))
+    lean = [w for w in [*here._send_wires.values(), *there._read_wires.values()] if w]
+    assert len(lean) == (2 if kind is FewerTripsRedisChannelLayer else 0)
+    await here.flush()
+    await there.close_pools()
