@@ -82,8 +82,26 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
 def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
     row = table_rows.read(pk=table.pk, lock=True)
+    _parsed_as_kept(row)
     table._row = row
     return row
+
+
+def _parsed_as_kept(row: Table) -> None:
+    """Give the row the round this process already parsed when it keeps the same version
+    (games.snapshots; states are frozen, so one object can serve both): the process making
+    a move usually made or received the one before, and parsing the round is a move's
+    largest own cost. Compared as stored, not trusted by the version alone."""
+    from games.snapshots import kept  # it imports this module
+
+    cached = kept(row.slug, row.version)
+    if (
+        cached is not None
+        and cached.state is not None
+        and cached.version == row.version
+        and cached.round_state == row.round_state
+    ):
+        row._round = (row.round_state, cached.state)
 
 
 RECENT_CHANGES = 8  # versions whose events a socket that fell behind can still be sent

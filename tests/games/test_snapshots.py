@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 
@@ -12,10 +13,11 @@ from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import consumers, live
+from games import consumers, live, models
 from games.models import Table
 from games.play.bots import choose_action
 from games.play.round import awaiting
+from games.play.tiles import parse_tile
 from games.snapshots import adopt, keep, kept, load, loaded, seats_after_move
 
 from .conftest import Client, connect, quiet, started_table
@@ -73,6 +75,49 @@ def test_the_round_is_read_once_per_stored_state_and_is_the_round_saved(alice, b
     assert after.moves == Table.objects.get(pk=table.pk).round().moves
     assert after == Table.objects.get(pk=table.pk).round()
     assert table.view(turn)["seats"][turn]["discards"][-1] == card
+
+
+@pytest.fixture
+def rounds_parsed(monkeypatch):
+    """How many times a stored round is parsed (`Table.round`)."""
+    parsed = []
+    real = models.state_from_dict
+
+    def counted(data):
+        parsed.append(data["moves"])
+        return real(data)
+
+    monkeypatch.setattr(models, "state_from_dict", counted)
+    return parsed
+
+
+def first_discard(table: Table) -> tuple[int, dict]:
+    turn = table.round().turn
+    card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
+    return turn, {"type": "discard", "card": card}
+
+
+def test_a_move_in_the_process_that_keeps_the_table_parses_no_round(alice, bob, rounds_parsed):
+    """The locked row is at the version this process keeps: its round is the kept one."""
+    table = started_table(alice, [bob], players=2)
+    keep(load(table.slug))
+    turn, discard = first_discard(Table.objects.get(pk=table.pk))
+    rounds_parsed.clear()
+    fresh = Table.objects.get(pk=table.pk)
+    fresh.act(turn, discard)
+    assert rounds_parsed == []
+    assert fresh.round() == Table.objects.get(pk=table.pk).round()
+
+
+def test_a_kept_round_that_is_not_the_rows_is_not_used(alice, bob):
+    """Same version, other round (the database was put back, say): the row's round rules."""
+    table = started_table(alice, [bob], players=2)
+    turn, discard = first_discard(table)
+    real = load(table.slug)
+    wrong = dataclasses.replace(real.state, turn=1 - turn)
+    keep(dataclasses.replace(real, state=wrong, round_state={**real.round_state, "turn": 1 - turn}))
+    table.act(turn, discard)  # played on the kept round, this would be out of turn
+    assert table.round().seats[turn].discards[-1:] == (parse_tile(discard["card"]),)
 
 
 def test_a_move_reads_the_table_once_writes_it_once_and_reads_no_seat(alice, bob):
