@@ -83,8 +83,16 @@ def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
     row = table_rows.read(pk=table.pk, lock=True)
     _parsed_as_kept(row)
+    row._as_read = tuple(getattr(row, name) for name in WRITTEN_WHEN_SET)
     table._row = row
     return row
+
+
+# Fields a change writes only when it set them (save_change): most moves leave them as read,
+# and the match and its results grow with every round. Writing them anyway on every move was
+# a sixth of the row's update in the 150-table load test, quoting and parsing JSON that had
+# not changed (docs/benchmarks.md).
+WRITTEN_WHEN_SET = ("status", "match_state", "results", "ready")
 
 
 def _parsed_as_kept(row: Table) -> None:
@@ -136,21 +144,19 @@ def save_change(table: Table, events: Iterable[Event] = (), seats_kept: bool = F
         change[SEATS_KEPT] = True
     recent = [*table.recent_events, change][-RECENT_CHANGES:]
     table.updated_at = timezone.now()
-    saved = table_rows.update_if_version(
-        table,
-        old,
-        {
-            "version": old + 1,
-            "recent_events": recent,
-            "status": table.status,
-            "match_state": table.match_state,
-            "round_state": table.round_state,
-            "results": table.results,
-            "deadline": table.deadline,
-            "ready": table.ready,
-            "updated_at": table.updated_at,
-        },
-    )
+    fields = {
+        "version": old + 1,
+        "recent_events": recent,
+        "round_state": table.round_state,
+        "deadline": table.deadline,
+        "updated_at": table.updated_at,
+    }
+    as_read = getattr(table, "_as_read", None)  # set by `locked`; none: write them all
+    for at, name in enumerate(WRITTEN_WHEN_SET):
+        value = getattr(table, name)
+        if as_read is None or value is not as_read[at]:  # assigned, not changed in place
+            fields[name] = value
+    saved = table_rows.update_if_version(table, old, fields)
     if not saved:  # SQLite has no row lock: a version check catches the other process
         raise TableError(_("The table changed meanwhile; try again."), code="stale")
     table.version, table.recent_events = old + 1, recent

@@ -155,18 +155,30 @@ def update_if_version(table: Table, old: int, fields: dict[str, Any], using: str
     for the database (JSON, datetimes), as `QuerySet.update` would."""
     using = using or DEFAULT_DB_ALIAS
     connection = connections[using]
-    meta = type(table)._meta
-    quote = connection.ops.quote_name
-    columns = []
-    values = []
-    for name, value in fields.items():
-        field = meta.get_field(name)
-        columns.append(f"{quote(field.column)} = %s")
-        values.append(_to_db(field, value, connection))
-    sql = (
-        f"UPDATE {quote(meta.db_table)} SET {', '.join(columns)} "
-        f"WHERE {quote(meta.pk.column)} = %s AND {quote(meta.get_field('version').column)} = %s"
-    )
+    sql, model_fields = _update_statement(type(table), connection, tuple(fields))
+    values = [_to_db(f, v, connection) for f, v in zip(model_fields, fields.values(), strict=True)]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, table.pk, old])
         return cursor.rowcount == 1
+
+
+_updates: dict[tuple[Any, ...], tuple[str, list[Any]]] = {}
+
+
+def _update_statement(
+    model: type[Table], connection: BaseDatabaseWrapper, names: tuple[str, ...]
+) -> tuple[str, list[Any]]:
+    """The UPDATE for these fields on this kind of database, made once."""
+    key = (model, connection.vendor, names)
+    found = _updates.get(key)
+    if found is None:
+        meta = model._meta
+        quote = connection.ops.quote_name
+        model_fields = [meta.get_field(name) for name in names]
+        columns = ", ".join(f"{quote(field.column)} = %s" for field in model_fields)
+        sql = (
+            f"UPDATE {quote(meta.db_table)} SET {columns} "
+            f"WHERE {quote(meta.pk.column)} = %s AND {quote(meta.get_field('version').column)} = %s"
+        )
+        found = _updates[key] = (sql, model_fields)
+    return found
