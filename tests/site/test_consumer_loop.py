@@ -14,6 +14,10 @@ from channels.testing import WebsocketCommunicator
 
 from mhing_site.consumer_loop import QueuedDispatchMixin
 
+# Channels' websocket_disconnect closes old database connections itself: after another test
+# has opened one in this process, that touches the database.
+pytestmark = pytest.mark.django_db
+
 
 class Recorder(QueuedDispatchMixin, AsyncWebsocketConsumer):
     """Echoes each frame and group message, after a pause in which nothing else may run."""
