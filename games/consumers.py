@@ -176,13 +176,10 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
     user_id: int | None = None
     hidden: bool = False
 
-    @classmethod
-    async def encode_json(cls, content: Any) -> str:
-        return json_text.dumps(content)  # every frame of every move: orjson (its module says why)
-
     async def send_json(self, content: Any, close: bool = False) -> None:
-        # Straight to the server (8 frames a move): Channels' send_json goes through three
-        # more coroutines to build the same message.
+        # Every frame of every move (8 a move): encoded by orjson (its module says why) and
+        # straight to the server, where Channels' send_json goes through three more
+        # coroutines to build the same message.
         await self.base_send({"type": "websocket.send", "text": json_text.dumps(content)})
         if close:
             await self.close(close)

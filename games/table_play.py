@@ -79,6 +79,13 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
+# Fields a change writes only when it set them (save_change): most moves leave them as read,
+# and the match and its results grow with every round. Writing them anyway on every move was
+# a sixth of the row's update in the 150-table load test, quoting and parsing JSON that had
+# not changed (docs/benchmarks.md).
+WRITTEN_WHEN_SET = ("status", "match_state", "results", "ready")
+
+
 def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
     row = table_rows.read(pk=table.pk, lock=True)
@@ -86,13 +93,6 @@ def locked(table: Table) -> Table:
     row._as_read = tuple(getattr(row, name) for name in WRITTEN_WHEN_SET)
     table._row = row
     return row
-
-
-# Fields a change writes only when it set them (save_change): most moves leave them as read,
-# and the match and its results grow with every round. Writing them anyway on every move was
-# a sixth of the row's update in the 150-table load test, quoting and parsing JSON that had
-# not changed (docs/benchmarks.md).
-WRITTEN_WHEN_SET = ("status", "match_state", "results", "ready")
 
 
 def _parsed_as_kept(row: Table) -> None:

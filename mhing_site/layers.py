@@ -238,19 +238,21 @@ class FewerTripsRedisChannelLayer(BlockingPoolRedisChannelLayer):
         self._send_wires: dict[tuple[int, asyncio.AbstractEventLoop], Wire | None] = {}
         self._read_wires: dict[tuple[str, asyncio.AbstractEventLoop], Wire | None] = {}
 
-    def _wire(self, kind: dict, name: Any, index: int) -> Wire | None:
+    def _wire(self, wires: dict, name: Any, index: int) -> Wire | None:
+        """The lean connection `name` (a host's sends, a queue's reader) of the running loop,
+        to host `index`, made on first use; None when the layer or the address needs redis-py."""
         if not self.lean_wire:
             return None
         loop = asyncio.get_running_loop()
         key = (name, loop)
         try:
-            return kind[key]
+            return wires[key]
         except KeyError:
             pass
-        for old in [k for k in kind if k[1].is_closed()]:  # a finished test's loop
-            del kind[old]
+        for old in [k for k in wires if k[1].is_closed()]:  # a finished test's loop
+            del wires[old]
         address = self.hosts[index].get("address")
-        wire = kind[key] = (
+        wire = wires[key] = (
             Wire.from_url(address, timeout=self.brpop_timeout + 5) if address else None
         )
         return wire

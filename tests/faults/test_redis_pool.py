@@ -14,11 +14,9 @@ from channels_redis.core import RedisChannelLayer
 from redis.exceptions import MaxConnectionsError
 
 from mhing_site.layers import BlockingPoolRedisChannelLayer
+from tests.redis_marks import NEEDS_REDIS
 
-pytestmark = [
-    pytest.mark.redis,
-    pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-redis)"),
-]
+pytestmark = NEEDS_REDIS
 
 SOCKETS = 400  # a process's sockets joining their tables and hearing a move, all at once
 

@@ -12,11 +12,9 @@ import pytest
 from channels_redis.core import RedisChannelLayer
 
 from mhing_site.layers import BlockingPoolRedisChannelLayer, FewerTripsRedisChannelLayer
+from tests.redis_marks import NEEDS_REDIS
 
-pytestmark = [
-    pytest.mark.redis,
-    pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-redis)"),
-]
+pytestmark = NEEDS_REDIS
 
 
 def process(prefix: str, kind: type[RedisChannelLayer] = FewerTripsRedisChannelLayer):

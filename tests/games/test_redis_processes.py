@@ -17,12 +17,11 @@ from contextlib import ExitStack
 
 import pytest
 
+from tests.redis_marks import NEEDS_REDIS
+
 from .servers import PYTHON, ROOT, daphne, migrate, prepare_tables, sqlite_env
 
-pytestmark = [
-    pytest.mark.redis,
-    pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-redis)"),
-]
+pytestmark = NEEDS_REDIS
 
 
 @pytest.fixture

@@ -1,12 +1,11 @@
 """The lean Redis connection of the channel layer (mhing_site/redis_wire.py): what it sends,
 how it reads Redis's answers, and what a slow, lost or cancelled answer leaves behind.
-Against a stand-in server speaking Redis's protocol, so these run without Redis; the last
-test needs a real one (`make test-redis`)."""
+Against a stand-in server speaking Redis's protocol, so these run without Redis; against a
+real one: test_redis_wire_live.py."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 
@@ -169,21 +168,3 @@ def test_only_a_plain_redis_address_gets_a_wire():
     )
     assert Wire.from_url("rediss://cache.internal:6380/0") is None
     assert Wire.from_url("unix:///run/redis.sock") is None
-
-
-@pytest.mark.redis
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-redis)")
-async def test_against_redis_scripts_survive_a_flush_and_a_blocking_wait_gets_its_member():
-    wire = Wire.from_url(os.environ["REDIS_URL"])
-    await wire.call("DEL", "wire-test")
-    assert await wire.script("return redis.call('ZCARD', KEYS[1])", ["wire-test"], []) == 0
-    await wire.call("SCRIPT", "FLUSH")  # as after a restart of Redis
-    assert await wire.script("return redis.call('ZCARD', KEYS[1])", ["wire-test"], []) == 0
-    waiter = Wire.from_url(os.environ["REDIS_URL"])  # a blocking wait holds its connection
-    waiting = asyncio.ensure_future(waiter.call("BZPOPMIN", "wire-test", 5, blocking=True))
-    await asyncio.sleep(0.05)
-    await wire.call("ZADD", "wire-test", 1.0, b"m\x00")
-    key, member, score = await waiting
-    assert (key, member, float(score)) == (b"wire-test", b"m\x00", 1.0)
-    wire.close()
-    waiter.close()
