@@ -41,6 +41,8 @@ def test_an_organiser_seats_twelve_at_three_tables_and_the_night_follows_the_rou
     try:
         page.goto(live_server.url + "/leagues/club/")
         page.get_by_role("link", name="Seat a club night").click()
+        # axe runs in the page: wait for the new one, not the league page being left.
+        page.wait_for_url("**/nights/new/")
         no_serious_violations(page, "who is here")
         for name in NAMES:
             page.get_by_label(name, exact=True).check()
