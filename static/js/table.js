@@ -176,14 +176,12 @@
   }
 
   function render(frame) {
-    const previous = state.snapshot;
     state.snapshot = frame;
     const table = frame.table;
     // The waiting room is the server's (seats and forms): a change there is fetched again.
     if (table.status === "waiting") {
-      if (previous && previous.version !== frame.version && window.htmx) {
-        window.htmx.trigger(document.body, "table-changed");
-      }
+      seatsWanted = Math.max(seatsWanted, frame.version);
+      refreshSeats();
       return;
     }
     // The game has started: the live table takes the waiting room's place on the same
@@ -200,6 +198,41 @@
     drawEnd(table);
     eventNotes = [];
   }
+
+  /* The waiting room's seats ------------------------------------------------------------
+   *
+   * The seats are HTML drawn by the server (#seats, its data-version the table's version
+   * then), fetched again by htmx when a snapshot is newer. Asking once per snapshot can lose
+   * a change: htmx holds a fetch asked for while another is on its way, and drops it when
+   * the first answer replaces the element it belonged to; a change heard between that swap
+   * and its settling finds no element listening. So each time new seats have settled, they
+   * are compared with the newest snapshot, and fetched again while older. */
+  let seatsWanted = 0; // the newest waiting-room version the socket brought
+  let staleSettles = 0; // seats that settled older than that, one after another
+
+  function seatsShown() {
+    const seats = $("seats");
+    return seats ? Number(seats.dataset.version) : null;
+  }
+
+  function refreshSeats() {
+    const shown = seatsShown();
+    if (shown === null || !window.htmx || shown >= seatsWanted) return;
+    window.htmx.trigger(document.body, "table-changed");
+  }
+
+  document.body.addEventListener("htmx:afterSettle", () => {
+    const shown = seatsShown();
+    if (shown === null) return;
+    if (shown >= seatsWanted) {
+      staleSettles = 0;
+      return;
+    }
+    // Every fetch answers with the table as it is then, at least as new as any snapshot;
+    // the cap only keeps a page from asking forever should that ever not hold.
+    staleSettles += 1;
+    if (staleSettles <= 3) refreshSeats();
+  });
 
   // Once the match is over or the table closed: where to go next, and the league's match.
   function drawEnd(table) {

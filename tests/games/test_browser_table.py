@@ -20,7 +20,15 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
+from playwright.sync_api import (
+    APIResponse,
+    Browser,
+    BrowserContext,
+    Page,
+    Route,
+    WebSocketRoute,
+    expect,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -85,7 +93,9 @@ def move(page: Page) -> bool:
 
 
 @override_settings(MHING_BOT_DELAY=0, MHING_NEXT_ROUND_PAUSE=600, MHING_TURN_TIMEOUT=600)
-class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
+class BrowserTableCase(ChannelsLiveServerTestCase):
+    """Signed-in people on phones, against the live server."""
+
     browser: Browser
 
     @pytest.fixture(autouse=True)
@@ -115,6 +125,65 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
         context.set_default_timeout(15_000)
         return context, self.page_in(context)
 
+    def open_table(self, page: Page) -> None:
+        page.goto(f"{self.live_server_url}/play/")
+        page.select_option("#id_players", "4")
+        page.fill("#id_claim_timeout", "2")
+        page.get_by_role("button", name="Open the table").click()
+        page.wait_for_url(re.compile(r"/play/[a-z2-9]{8}/$"))
+        expect(page.locator("#live-connection")).to_have_attribute("data-state", "connected")
+
+
+class TestTheWaitingRoom(BrowserTableCase):
+    def test_a_change_while_the_seats_are_on_their_way_still_shows(self) -> None:
+        """The page fetches the seats again on every change its socket hears of. A change
+        that comes while such a fetch is on its way must still show once it has landed:
+        the seats answered before the change cannot be the last word (a lost update seen
+        in CI, where Bob's page never showed the bots Alice had added)."""
+        alice_context, alice = self.signed_in("alice")
+        bob_context, bob = self.signed_in("bob")
+        held: list[tuple[Route, APIResponse]] = []
+        holding = True
+
+        def hold_the_answer(route: Route) -> None:
+            # The server answers at once; the answer reaches the page only when released.
+            request = route.request
+            if holding and request.method == "GET" and request.headers.get("hx-request"):
+                held.append((route, route.fetch()))
+            else:
+                route.continue_()
+
+        try:
+            self.open_table(alice)
+            bob.route(re.compile(r"/play/[a-z2-9]{8}/$"), hold_the_answer)
+            bob.goto(alice.url)
+            expect(bob.locator("#live-connection")).to_have_attribute("data-state", "connected")
+            bob.get_by_role("button", name="Take this seat").first.click()
+            expect(bob.get_by_role("button", name="Leave this seat")).to_be_visible()
+            # Bob's socket came back seated; its snapshot set the seats' fetch going.
+            deadline = time.monotonic() + 15
+            while not held and time.monotonic() < deadline:
+                bob.wait_for_timeout(50)
+            assert held, "the page did not fetch its seats again after its seat changed"
+
+            alice.get_by_role("button", name="Fill empty seats with bots").click()
+            expect(alice.locator('.seat-card[data-seat="3"]')).to_contain_text("Bot 4")
+            # Bob's socket has the change while the seats from before it are on their way.
+            bob.wait_for_function(
+                "() => window.MhingTable.state.snapshot.table.seats.every((s) => !s.is_empty)"
+            )
+            holding = False
+            for route, response in held:
+                route.fulfill(response=response)
+            expect(bob.locator('.seat-card[data-seat="3"]')).to_contain_text("Bot 4")
+            expect(bob.locator('.seat-card[data-seat="2"]')).to_contain_text("Bot 3")
+            assert self.script_errors == []
+        finally:
+            for context in (alice_context, bob_context):
+                context.close()
+
+
+class TestTwoPeoplePlayARound(BrowserTableCase):
     def test_two_people_and_two_bots_play_a_round_to_its_end(self) -> None:
         alice_context, alice = self.signed_in("alice")
         bob_context, bob = self.signed_in("bob")
@@ -156,12 +225,7 @@ class TestTwoPeoplePlayARound(ChannelsLiveServerTestCase):
         expect(bob.locator("#live-hand button").first).to_be_visible()
 
     def open_a_table(self, alice: Page, bob: Page) -> None:
-        alice.goto(f"{self.live_server_url}/play/")
-        alice.select_option("#id_players", "4")
-        alice.fill("#id_claim_timeout", "2")
-        alice.get_by_role("button", name="Open the table").click()
-        alice.wait_for_url(re.compile(r"/play/[a-z2-9]{8}/$"))
-        expect(alice.locator("#live-connection")).to_have_attribute("data-state", "connected")
+        self.open_table(alice)
 
         bob.goto(alice.url)
         bob.get_by_role("button", name="Take this seat").first.click()
