@@ -17,11 +17,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import wraps
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.db import connections
+from django.db import DEFAULT_DB_ALIAS, connections, models
 
 from games import table_rows
 from games.models import Table, TableSeat
@@ -81,6 +82,11 @@ class Loaded:
     deadline: float | None
     seats: list[TableSeat]
     round_state: dict[str, Any] | None = None  # `state` as stored
+    # The table's row at `version`, field by field (attname: value, and LEAGUE when read
+    # with it), exactly as stored; None when not known whole (see `kept_row`).
+    row: dict[str, Any] | None = None
+    # What the change to `version` wrote (attname: value), when this process made it.
+    written: dict[str, Any] | None = None
 
     def carried(self) -> dict[str, Any]:
         """What another process needs to keep this load without reading the table, as
@@ -90,6 +96,7 @@ class Loaded:
             "round_state": self.round_state,
             "recent_events": self.recent_events,
             "deadline": self.deadline,
+            "written": _plain(self.written),
         }
 
     def position_of(self, user_id: int | None) -> int | None:
@@ -154,7 +161,10 @@ def events_since(
 
 
 def loaded(table: Table, seats: list[TableSeat] | None = None) -> Loaded:
+    """The load of a table instance as read from the database or as just saved (either way
+    the row as stored at its version: `row`)."""
     seats = table.seat_list() if seats is None else seats
+    written = getattr(table, "_written", None)
     return Loaded(
         slug=table.slug,
         version=table.version,
@@ -164,7 +174,74 @@ def loaded(table: Table, seats: list[TableSeat] | None = None) -> Loaded:
         deadline=table.deadline_epoch(),
         seats=seats,
         round_state=table.round_state,
+        row=_row_of(table),
+        written=written if written is not None and written["version"] == table.version else None,
     )
+
+
+# -- the kept row ---------------------------------------------------------------------------
+#
+# A move within a round is played on the row the process keeps (TablePlay._act_on_kept)
+# rather than on a locked read. The row is kept only whole and exactly as stored: from an
+# instance that was read or just saved (`loaded`), or from the row of the version before
+# and what the other process's change wrote, sent along with its "version" message
+# (`adopt`). Every change of a table's row goes through save_change, which writes the next
+# version; the one write that does not (the league's match, recorded after the match ended)
+# concerns no move.
+
+ROW_FIELDS = tuple(field.attname for field in Table._meta.concrete_fields)
+_DATETIMES = frozenset(
+    field.attname
+    for field in Table._meta.concrete_fields
+    if isinstance(field, models.DateTimeField)
+)
+LEAGUE = "league"  # in a kept row: the league read with the table, or None
+
+
+def _row_of(table: Table) -> dict[str, Any] | None:
+    values = table.__dict__
+    if any(name not in values for name in ROW_FIELDS):  # some field was never read
+        return None
+    row = {name: values[name] for name in ROW_FIELDS}
+    if Table.league.is_cached(table):
+        row[LEAGUE] = table.league
+    return row
+
+
+def _plain(written: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a change wrote, as the channel layer can carry it (datetimes as ISO text),
+    less the round and the recent events, which travel anyway."""
+    if written is None:
+        return None
+    return {
+        name: value.isoformat() if name in _DATETIMES and value is not None else value
+        for name, value in written.items()
+        if name not in ("round_state", "recent_events")
+    }
+
+
+def _unplain(written: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: datetime.fromisoformat(value) if name in _DATETIMES and value is not None else value
+        for name, value in written.items()
+    }
+
+
+def kept_row(slug: str) -> Table | None:
+    """A new instance of the table as this process keeps its latest version, with its
+    parsed round and league; None when the process keeps none whole. Its version may be
+    behind the database's: whoever writes from it must check that (update_if_version)."""
+    with _lock:
+        cached = _latest.get(slug)
+    if cached is None or cached.row is None:
+        return None
+    row = cached.row
+    table = Table.from_db(DEFAULT_DB_ALIAS, ROW_FIELDS, [row[name] for name in ROW_FIELDS])
+    if LEAGUE in row:
+        Table.league.field.set_cached_value(table, row[LEAGUE])
+    if cached.state is not None and row["round_state"] is cached.round_state:
+        table._round = (cached.round_state, cached.state)
+    return table
 
 
 def seats_now(table: Table) -> list[TableSeat]:
@@ -219,6 +296,15 @@ def adopt(slug: str, version: int, carried: dict[str, Any]) -> None:
     if not seats_kept_between(cached.version, version, recent):
         return
     stored = carried["round_state"]
+    row = None
+    written = carried.get("written")
+    if (
+        cached.row is not None
+        and written is not None
+        and written.get("version") == version == cached.version + 1
+    ):
+        # The row of the version before, with what the change wrote: the row as stored.
+        row = {**cached.row, **_unplain(written), "round_state": stored, "recent_events": recent}
     keep(
         Loaded(
             slug=slug,
@@ -229,6 +315,7 @@ def adopt(slug: str, version: int, carried: dict[str, Any]) -> None:
             deadline=carried["deadline"],
             seats=cached.seats,
             round_state=stored,
+            row=row,
         )
     )
 

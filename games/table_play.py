@@ -1,9 +1,12 @@
-"""The table in play: every move locks the row, runs the pure engine, saves state and version.
+"""The table in play: every move runs the pure engine on the table's row and saves state and
+the next version, where the row is still at the version the move was played on.
 
 Mixed into `games.models.Table`. The engine (games.play) decides what is legal and what
 happens; this module only adds what a table needs around it: who is played by the bot, the
 deadlines (claim window, idle turn, pause between rounds), the events stored per viewer, and
-one transaction per change so two server processes can never interleave on a table.
+one transaction per change so two server processes can never interleave on a table. A
+player's move within a round is played on the row the process keeps, when it keeps the
+latest, and written by one version-checked statement (TablePlay._act_on_kept).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from games.errors import TableError
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
 from games.play.claims import hand_text
+from games.play.errors import PlayError
 from games.play.events import Event, event_to_dict
 from games.play.match import match_to_dict, record_round, start_round
 from games.play.round import apply, awaiting
@@ -59,11 +63,7 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
         with transaction.atomic():
             result = method(self, *args, **kwargs)
         if self._row is not None:
-            # The locked row as saved: no need to read it back.
-            for field in self._meta.concrete_fields:
-                setattr(self, field.attname, getattr(self._row, field.attname))
-            if hasattr(self._row, "_round"):
-                self._round = self._row._round  # the parsed round goes with its dict
+            take_row(self, self._row)  # the locked row as saved: no need to read it back
             self._row = None
         else:
             self.refresh_from_db()
@@ -77,6 +77,20 @@ def change(method: Callable[..., T]) -> Callable[..., T]:
         return result
 
     return wrapper
+
+
+def take_row(table: Table, row: Table) -> None:
+    """`table` made the same as `row`, an instance of the same table as just saved: its
+    fields, the round parsed from its dict, what the change wrote, and its league when read
+    with it."""
+    for field in table._meta.concrete_fields:
+        setattr(table, field.attname, getattr(row, field.attname))
+    for made in ("_round", "_written"):
+        if hasattr(row, made):
+            setattr(table, made, getattr(row, made))
+    league = type(row).league
+    if league.is_cached(row):
+        league.field.set_cached_value(table, row.league)
 
 
 # Fields a change writes only when it set them (save_change): most moves leave them as read,
@@ -131,12 +145,19 @@ def seats_kept_between(version: int, newer: int, recent_events: list[dict[str, A
     return all(v in kept for v in range(version + 1, newer + 1))
 
 
-def save_change(table: Table, events: Iterable[Event] = (), seats_kept: bool = False) -> int:
+def save_change(
+    table: Table,
+    events: Iterable[Event] = (),
+    seats_kept: bool = False,
+    kept_since: datetime | None = None,
+) -> int:
     """Save a locked table's new state as the next version, with the events that made it.
     `seats_kept`: the change left the seats and who is connected as they were (a move, a
     deadline, a new round), so a process holding the seats of the version before may go on
     using them (games.snapshots); any other change, and any change saved without the mark,
-    makes every process read the seats again."""
+    makes every process read the seats again. `kept_since`: the table was not read but kept
+    (TablePlay._act_on_kept), and is only written if its last change was made then too.
+    What was written is left on the table as `_written` (games.snapshots carries it)."""
     old = table.version
     stored = events_by_viewer(events, table.players)
     change = {"version": old + 1, "events": stored}
@@ -156,10 +177,11 @@ def save_change(table: Table, events: Iterable[Event] = (), seats_kept: bool = F
         value = getattr(table, name)
         if as_read is None or value is not as_read[at]:  # assigned, not changed in place
             fields[name] = value
-    saved = table_rows.update_if_version(table, old, fields)
+    saved = table_rows.update_if_version(table, old, fields, updated_at=kept_since)
     if not saved:  # SQLite has no row lock: a version check catches the other process
         raise TableError(_("The table changed meanwhile; try again."), code="stale")
     table.version, table.recent_events = old + 1, recent
+    table._written = fields
     return table.version
 
 
@@ -314,13 +336,22 @@ class TablePlay:
             self.ready = []
             if match.finished:
                 self.status = self.Status.FINISHED
+        return self._save_round(before, after, events, now), events
+
+    def _save_round(
+        self: Table,
+        before: RoundState,
+        after: RoundState,
+        events: tuple[Event, ...],
+        now: datetime,
+        kept_since: datetime | None = None,
+    ) -> int:
         if not (after.phase is Phase.CLAIMS and before.phase is Phase.CLAIMS):
             # A new turn, window or result: its own deadline. Answers keep the window's.
             self.deadline = turn_deadline(self, after, now)
         self.set_round(after)
-        return save_change(self, events, seats_kept=True), events
+        return save_change(self, events, seats_kept=True, kept_since=kept_since)
 
-    @change
     def act(
         self: Table,
         position: int | None,
@@ -330,13 +361,66 @@ class TablePlay:
         """A player's action (an engine action or its dict) for seat `position`; returns
         the new version and what happened. Raises TableError or the engine's PlayError
         (MalformedAction, IllegalAction); either way nothing changed. `holds`: asked of the
-        locked table whether the seat is still the acting person's."""
+        table whether the seat is still the acting person's.
+
+        Played on the row this process keeps when it can (_act_on_kept), else on the row
+        read and locked: what is saved is the same either way."""
         if not isinstance(action, Action):
             action = action_from_dict(action)
+        done = self._act_on_kept(position, action, holds)
+        if done is not None:
+            return done
+        return self._act_locked(position, action, holds)
+
+    @change
+    def _act_locked(
+        self: Table, position: int | None, action: Action, holds: Callable[[Table], bool] | None
+    ) -> tuple[int, tuple[Event, ...]]:
         table = locked(self)
         table._require_playing()
         table._require_seat(holds)
         return table._advance(table.round(), action, position)
+
+    def _act_on_kept(
+        self: Table, position: int | None, action: Action, holds: Callable[[Table], bool] | None
+    ) -> tuple[int, tuple[Event, ...]] | None:
+        """The move played on the table's row as this process keeps it (games.snapshots:
+        the row as of the version the process made or was sent), written by one UPDATE
+        where the row is still at that version and was last changed at the same moment
+        (a database put back to an older copy may hold the same version, never the same
+        moment): no transaction, no locked read. None when the process keeps no such row,
+        when the move is refused on it (the locked path then refuses it, or plays it, on
+        the row as it is now), when it ends the round (the match, its results and the
+        league's record are written under the lock), or when the row has moved on.
+
+        Why: the locked read and the transaction around it were four statements and two
+        fifths of the database's work per move in the 150-table load test, though every
+        process keeps the latest version of its tables anyway (docs/benchmarks.md)."""
+        from games.snapshots import kept_row  # it imports this module
+
+        row = kept_row(self.slug)
+        if row is None or row.pk != self.pk or row.updated_at is None or not row.is_playing:
+            return None
+        if holds is not None and not holds(row):
+            return None
+        before = row.round()
+        if before is None:
+            return None
+        try:
+            after, events = apply(before, position, action)
+        except PlayError:
+            return None
+        if after.phase is Phase.OVER:
+            return None
+        row._as_read = tuple(getattr(row, name) for name in WRITTEN_WHEN_SET)  # none written
+        try:
+            version = row._save_round(
+                before, after, events, timezone.now(), kept_since=row.updated_at
+            )
+        except TableError:  # "stale": another change came first
+            return None
+        take_row(self, row)
+        return version, events
 
     def _require_seat(self: Table, holds: Callable[[Table], bool] | None) -> None:
         if holds is not None and not holds(self):

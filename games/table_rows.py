@@ -11,8 +11,9 @@ by the backend in use), so this module only saves the repetition:
     read(pk=..., lock=True)   the row locked until the transaction ends (PostgreSQL:
                               FOR UPDATE OF the table's row alone), its league with it
     read(slug=...)            the row as it is, its league with it
-    update_if_version(table, old, fields)
+    update_if_version(table, old, fields, updated_at=None)
                               write `fields` where the row is still at version `old`
+                              (and, given, still last changed at `updated_at`)
 
 A compiled statement holds the thread's connection wrapper (its converters are bound to it),
 so each thread compiles its own, once.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -149,16 +151,28 @@ def read(
     return table
 
 
-def update_if_version(table: Table, old: int, fields: dict[str, Any], using: str = "") -> bool:
+def update_if_version(
+    table: Table,
+    old: int,
+    fields: dict[str, Any],
+    using: str = "",
+    updated_at: datetime | None = None,
+) -> bool:
     """UPDATE the table's row with `fields` (attname → value) where its version is still
-    `old`; whether a row was written. The values go through each field's own preparation
-    for the database (JSON, datetimes), as `QuerySet.update` would."""
+    `old` and, with `updated_at`, its last change was made at that moment; whether a row
+    was written. The values go through each field's own preparation for the database (JSON,
+    datetimes), as `QuerySet.update` would."""
     using = using or DEFAULT_DB_ALIAS
     connection = connections[using]
-    sql, model_fields = _update_statement(type(table), connection, tuple(fields))
+    sql, model_fields = _update_statement(
+        type(table), connection, tuple(fields), updated_at is not None
+    )
     values = [_to_db(f, v, connection) for f, v in zip(model_fields, fields.values(), strict=True)]
+    values += [table.pk, old]
+    if updated_at is not None:
+        values.append(_to_db(type(table)._meta.get_field("updated_at"), updated_at, connection))
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, table.pk, old])
+        cursor.execute(sql, values)
         return cursor.rowcount == 1
 
 
@@ -166,10 +180,11 @@ _updates: dict[tuple[Any, ...], tuple[str, list[Any]]] = {}
 
 
 def _update_statement(
-    model: type[Table], connection: BaseDatabaseWrapper, names: tuple[str, ...]
+    model: type[Table], connection: BaseDatabaseWrapper, names: tuple[str, ...], since: bool
 ) -> tuple[str, list[Any]]:
-    """The UPDATE for these fields on this kind of database, made once."""
-    key = (model, connection.vendor, names)
+    """The UPDATE for these fields on this kind of database, made once; `since`: with the
+    condition on the time of the row's last change."""
+    key = (model, connection.vendor, names, since)
     found = _updates.get(key)
     if found is None:
         meta = model._meta
@@ -180,5 +195,7 @@ def _update_statement(
             f"UPDATE {quote(meta.db_table)} SET {columns} "
             f"WHERE {quote(meta.pk.column)} = %s AND {quote(meta.get_field('version').column)} = %s"
         )
+        if since:
+            sql += f" AND {quote(meta.get_field('updated_at').column)} = %s"
         found = _updates[key] = (sql, model_fields)
     return found

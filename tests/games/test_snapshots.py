@@ -18,7 +18,7 @@ from games.models import Table
 from games.play.bots import choose_action
 from games.play.round import awaiting
 from games.play.tiles import parse_tile
-from games.snapshots import adopt, keep, kept, load, loaded, seats_after_move
+from games.snapshots import Loaded, adopt, keep, kept, load, loaded, seats_after_move
 
 from .conftest import Client, connect, quiet, started_table
 
@@ -97,10 +97,16 @@ def first_discard(table: Table) -> tuple[int, dict]:
     return turn, {"type": "discard", "card": card}
 
 
+def row_not_kept(load: Loaded) -> Loaded:
+    """The load without its row: the move takes the locked path (test_kept_row.py has the
+    other), as when the process kept the table from a message without the row."""
+    return dataclasses.replace(load, row=None)
+
+
 def test_a_move_in_the_process_that_keeps_the_table_parses_no_round(alice, bob, rounds_parsed):
     """The locked row is at the version this process keeps: its round is the kept one."""
     table = started_table(alice, [bob], players=2)
-    keep(load(table.slug))
+    keep(row_not_kept(load(table.slug)))
     turn, discard = first_discard(Table.objects.get(pk=table.pk))
     rounds_parsed.clear()
     fresh = Table.objects.get(pk=table.pk)
@@ -115,7 +121,8 @@ def test_a_kept_round_that_is_not_the_rows_is_not_used(alice, bob):
     turn, discard = first_discard(table)
     real = load(table.slug)
     wrong = dataclasses.replace(real.state, turn=1 - turn)
-    keep(dataclasses.replace(real, state=wrong, round_state={**real.round_state, "turn": 1 - turn}))
+    changed = {**real.round_state, "turn": 1 - turn}
+    keep(row_not_kept(dataclasses.replace(real, state=wrong, round_state=changed)))
     table.act(turn, discard)  # played on the kept round, this would be out of turn
     assert table.round().seats[turn].discards[-1:] == (parse_tile(discard["card"]),)
 
@@ -124,7 +131,7 @@ def test_a_move_reads_the_table_once_writes_it_once_and_reads_no_seat(alice, bob
     table = started_table(alice, [bob], players=2)
     connect(table, 0)
     connect(table, 1)
-    keep(load(table.slug))  # as the sockets of this process left it
+    keep(row_not_kept(load(table.slug)))  # as the sockets of this process left it
     turn = table.round().turn
     card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
     with CaptureQueriesContext(connection) as queries:
