@@ -95,6 +95,14 @@ def test_a_row_sent_by_the_process_that_moved_is_the_row_as_stored(table):
     kept = kept_row(table.slug)
     assert kept is not None
     assert {name: getattr(kept, name) for name in ROW_FIELDS} == stored(table)
+    # The next move here is played on it: the condition on the last change's moment holds
+    # for the moment as it came over the channel layer.
+    seat = next(s for s in range(2) if table.view(s)["actions"])
+    here = Table.objects.get(pk=table.pk)
+    with CaptureQueriesContext(connection) as queries:
+        here.act(seat, table.view(seat)["actions"][0])
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["UPDATE"]
+    assert Table.objects.get(pk=table.pk).version == made_there.version + 1
 
 
 def test_a_row_two_versions_on_is_not_made_up_from_one_change(table):
