@@ -186,8 +186,9 @@ def loaded(table: Table, seats: list[TableSeat] | None = None) -> Loaded:
 # instance that was read or just saved (`loaded`), or from the row of the version before
 # and what the other process's change wrote, sent along with its "version" message
 # (`adopt`). Every change of a table's row goes through save_change, which writes the next
-# version; the one write that does not (the league's match, recorded after the match ended)
-# concerns no move.
+# version; of the writes that do not, a whole-row save (the Django admin's) moves
+# `updated_at` (auto_now), which the move's UPDATE checks too, and the league's match,
+# recorded after the match ended, concerns no move.
 
 ROW_FIELDS = tuple(field.attname for field in Table._meta.concrete_fields)
 _DATETIMES = frozenset(

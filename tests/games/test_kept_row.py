@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.errors import TableError
 from games.models import Table
 from games.play.errors import IllegalAction
 from games.play.tiles import parse_tile
@@ -158,3 +159,17 @@ def test_a_move_refused_on_the_kept_row_is_refused_as_before(table):
         table.act(turn, {"type": "discard", "card": missing})
     assert refused.value.code == "card_not_in_hand"
     assert Table.objects.get(pk=table.pk).version == version
+
+
+def test_a_table_saved_whole_meanwhile_is_not_played_on_from_the_kept_row(table):
+    """The Django admin saves the whole row without a new version (closing the table here):
+    its save moves `updated_at` (auto_now), so the kept row no longer passes the condition
+    and the move meets the table as it is."""
+    turn, discard = first_discard(table)
+    edited = Table.objects.get(pk=table.pk)
+    edited.status = Table.Status.CLOSED
+    edited.save()
+    with pytest.raises(TableError) as refused:
+        table.act(turn, discard)
+    assert refused.value.code == "closed"
+    assert Table.objects.get(pk=table.pk).round_state == edited.round_state
