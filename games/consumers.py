@@ -38,7 +38,7 @@ from games.snapshots import (
     seats_now,
 )
 from leagues.errors import is_busy
-from mhing_site.consumer_loop import QueuedDispatchMixin
+from mhing_site.consumer_loop import SOCKET_GONE, QueuedDispatchMixin
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +180,13 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         # Every frame of every move (8 a move): encoded by orjson (its module says why) and
         # straight to the server, where Channels' send_json goes through three more
         # coroutines to build the same message.
-        await self.base_send({"type": "websocket.send", "text": json_text.dumps(content)})
+        try:
+            await self.base_send({"type": "websocket.send", "text": json_text.dumps(content)})
+        except SOCKET_GONE:
+            # The browser closed the socket while this frame was on its way (a "version"
+            # message racing the close): nobody to send it to. The socket's disconnect
+            # follows and cleans up; raising here ended the consumer before it could.
+            return
         if close:
             await self.close(close)
 

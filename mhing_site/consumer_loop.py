@@ -19,6 +19,21 @@ from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
 
 
+def _socket_gone_errors() -> tuple[type[BaseException], ...]:
+    # What an ASGI server raises on a send to a websocket that has closed. The ASGI spec
+    # asks for a subclass of OSError (uvicorn's ClientDisconnected); daphne lets autobahn's
+    # Disconnected (a RuntimeError) through from the moment the closing handshake begins,
+    # before it tells the application the socket is gone.
+    try:
+        from autobahn.exception import Disconnected
+    except ImportError:  # pragma: no cover - daphne brings autobahn
+        return (OSError,)
+    return (OSError, Disconnected)
+
+
+SOCKET_GONE = _socket_gone_errors()
+
+
 class _Failed:
     """A source that raised: its error is raised again where the messages are dispatched,
     as Channels' loop would (the socket is then closed by the server)."""
