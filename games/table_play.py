@@ -104,9 +104,15 @@ def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
     row = table_rows.read(pk=table.pk, lock=True)
     _parsed_as_kept(row)
-    row._as_read = tuple(getattr(row, name) for name in WRITTEN_WHEN_SET)
+    _note_as_read(row)
     table._row = row
     return row
+
+
+def _note_as_read(row: Table) -> None:
+    """Remember the row's WRITTEN_WHEN_SET values as read, so save_change writes only those
+    the change assigns anew."""
+    row._as_read = tuple(getattr(row, name) for name in WRITTEN_WHEN_SET)
 
 
 def _parsed_as_kept(row: Table) -> None:
@@ -412,7 +418,7 @@ class TablePlay:
             return None
         if after.phase is Phase.OVER:
             return None
-        row._as_read = tuple(getattr(row, name) for name in WRITTEN_WHEN_SET)  # none written
+        _note_as_read(row)  # a move within a round assigns none of them
         try:
             version = row._save_round(
                 before, after, events, timezone.now(), kept_since=row.updated_at

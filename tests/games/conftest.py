@@ -61,6 +61,13 @@ def started_table(creator, others=(), players=4, **settings_: Any) -> Table:
     return table
 
 
+def first_discard(table: Table) -> tuple[int, dict]:
+    """The seat whose turn it is and a discard it may make."""
+    turn = table.round().turn
+    card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
+    return turn, {"type": "discard", "card": card}
+
+
 class Client:
     """A websocket client of one table: everything it received, and its latest snapshot."""
 

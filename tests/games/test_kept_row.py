@@ -25,20 +25,17 @@ from games.snapshots import (
     seats_after_move,
 )
 
-from .conftest import started_table
+from .conftest import first_discard, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def first_discard(table: Table) -> tuple[int, dict]:
-    turn = table.round().turn
-    card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
-    return turn, {"type": "discard", "card": card}
+def fields(table: Table) -> dict:
+    return {name: getattr(table, name) for name in ROW_FIELDS}
 
 
 def stored(table: Table) -> dict:
-    fresh = Table.objects.get(pk=table.pk)
-    return {name: getattr(fresh, name) for name in ROW_FIELDS}
+    return fields(Table.objects.get(pk=table.pk))
 
 
 def as_the_consumer_keeps_it(table: Table) -> None:
@@ -65,7 +62,7 @@ def test_a_move_on_the_kept_row_reads_nothing_and_writes_one_statement(table):
     fresh = Table.objects.get(pk=table.pk)
     assert fresh.version == table.version == version + 1
     assert fresh.round().seats[turn].discards[-1:] == (parse_tile(discard["card"]),)
-    assert stored(table) == {name: getattr(table, name) for name in ROW_FIELDS}
+    assert stored(table) == fields(table)
 
 
 def test_the_kept_row_stays_the_row_as_stored_move_after_move(table):
@@ -78,7 +75,7 @@ def test_the_kept_row_stays_the_row_as_stored_move_after_move(table):
         table.act(seat, action)
         as_the_consumer_keeps_it(table)
         kept = kept_row(table.slug)
-        assert {name: getattr(kept, name) for name in ROW_FIELDS} == stored(table)
+        assert fields(kept) == stored(table)
         assert kept.round() == Table.objects.get(pk=table.pk).round()
 
 
@@ -95,7 +92,7 @@ def test_a_row_sent_by_the_process_that_moved_is_the_row_as_stored(table):
     adopt(table.slug, made_there.version, carried)
     kept = kept_row(table.slug)
     assert kept is not None
-    assert {name: getattr(kept, name) for name in ROW_FIELDS} == stored(table)
+    assert fields(kept) == stored(table)
     # The next move here is played on it: the condition on the last change's moment holds
     # for the moment as it came over the channel layer.
     seat = next(s for s in range(2) if table.view(s)["actions"])

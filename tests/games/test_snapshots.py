@@ -20,7 +20,7 @@ from games.play.round import awaiting
 from games.play.tiles import parse_tile
 from games.snapshots import Loaded, adopt, keep, kept, load, loaded, seats_after_move
 
-from .conftest import Client, connect, quiet, started_table
+from .conftest import Client, connect, first_discard, quiet, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -89,12 +89,6 @@ def rounds_parsed(monkeypatch):
 
     monkeypatch.setattr(models, "state_from_dict", counted)
     return parsed
-
-
-def first_discard(table: Table) -> tuple[int, dict]:
-    turn = table.round().turn
-    card = next(a for a in table.view(turn)["actions"] if a["type"] == "discard")["card"]
-    return turn, {"type": "discard", "card": card}
 
 
 def row_not_kept(load: Loaded) -> Loaded:
