@@ -127,6 +127,16 @@ PAGES: dict[str, tuple[str | None, Callable[[Any], str]]] = {
     "password-change": ("member", lambda user: reverse("password_change")),
     "password-change-done": ("member", lambda user: reverse("password_change_done")),
     "season-new": ("organiser", lambda user: reverse("leagues:season_new", args=["riverside"])),
+    # Six seat rows, each a select and a name field: 509 px wide on a phone until they shrank.
+    "match-new": ("organiser", lambda user: reverse("leagues:match_new", args=["riverside"])),
+    "mahjongg-match-new": (
+        "organiser",
+        lambda user: reverse("leagues:match_new", args=["jade-dragon"]),
+    ),
+    "round-new": (
+        "organiser",
+        lambda user: reverse("leagues:round_new", args=["riverside", running_match().pk]),
+    ),
     "season-switcher": (
         "organiser",
         lambda user: reverse("leagues:league", args=["thursday"]) + "?season=1",
