@@ -219,6 +219,17 @@
       else change(data.do);
     });
 
+    // The cards are links (a page without the script adds a card by following one), yet a
+    // tap changes the hand in place, as a button does: Space presses one too, as Enter does,
+    // rather than scrolling the page.
+    root.addEventListener("keydown", (event) => {
+      if (event.key !== " " || event.repeat) return;
+      const target = event.target.closest(TAPPABLE);
+      if (!target || !root.contains(target) || target.tagName !== "A") return;
+      event.preventDefault();
+      target.click();
+    });
+
     if (box) {
       box.addEventListener("input", () => {
         clearTimeout(typingTimer);

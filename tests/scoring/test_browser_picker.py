@@ -378,3 +378,23 @@ def test_the_palette_stays_put_from_the_first_card_to_the_fourteenth(
     assert page.evaluate(COUNT).startswith("14 of 14")
     assert "512 points" in page.inner_text("#calculator-result, #round-preview")
     assert moves == [], f"palette at first {[round(v) for v in empty]}, then moved: {moves}"
+
+
+def test_space_adds_a_focused_card_as_enter_does_and_the_page_stays(
+    live_server, match, open_page
+) -> None:
+    """Keyboard only on the round form: a card reached by Tab is added by Space (the cards
+    look and act like buttons) as by Enter, and Space does not scroll the page away."""
+    page = open_page(viewport={"width": 390, "height": 844})
+    page.goto(round_url(live_server, match))
+    page.focus("#picker-pick-5b")
+    scrolled = page.evaluate("() => scrollY")
+
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => ({COUNT})().startsWith('1 of 14') && ({SETTLED})()")
+    assert page.evaluate("() => scrollY") == scrolled
+    assert page.evaluate("() => document.activeElement.id") == "picker-pick-5b"
+
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({COUNT})().startsWith('2 of 14') && ({SETTLED})()")
+    assert hand_cards(page) == ["5b", "5b"]
