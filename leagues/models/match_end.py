@@ -13,7 +13,7 @@ from leagues.errors import StaleEdit, match_gone
 from .league_log import LeagueEvent, log_event
 from .match import Match
 from .roster import _atomic
-from .season import Season
+from .season import Season, archived_message
 from .standing import refresh_standings
 
 
@@ -26,15 +26,31 @@ def _details(match: Match) -> dict:
     }
 
 
+def why_it_stays(match: Match, deleting: bool) -> str | None:
+    """Why the match can be neither abandoned (deleting False) nor deleted, as the page
+    asking to confirm it says at once; None: it can be. The saves check again, locked."""
+    season = Season.objects.get(pk=match.season_id)
+    if season.is_archived:
+        return archived_message(season)
+    if deleting:
+        return None
+    if match.is_finished:
+        return _finished()
+    if match.is_abandoned:
+        return _("The match is abandoned already: it counts for nothing.")
+    return None
+
+
+def _finished() -> str:
+    return _("The match is finished: it cannot be abandoned. Delete it if it should not count.")
+
+
 @_atomic
 def abandon_match(match: Match, by, expected_version: int) -> None:
     """Stop a running match: no more rounds, left out of the standings and ratings."""
     locked = match._lock(expected_version, _changed_meanwhile)
     if locked.is_finished:
-        raise ValidationError(
-            _("The match is finished: it cannot be abandoned. Delete it if it should not count."),
-            code="finished",
-        )
+        raise ValidationError(_finished(), code="finished")
     Match.objects.filter(pk=match.pk).update(status=Match.Status.ABANDONED)
     refresh_standings(
         match.league_id, [seat.player_id for seat in match.seats.all()], match.season_id

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.errors import SeasonArchived, refused_when_busy
+from mhing_site.templatetags.dates import long_date
 
 
 class Season(models.Model):
@@ -207,8 +208,10 @@ def running_message(match_ids: list[int]) -> str:
     described = []
     for match in Match.objects.filter(pk__in=match_ids).order_by("played_on", "pk"):
         names = ", ".join(seat.player.display_name for seat in match.seats.select_related("player"))
-        described.append(f"{match.played_on.isoformat()} ({names})")
+        # The date as every page writes it ("17. November 2026"), not as stored.
+        described.append(f"{long_date(match.played_on)} ({names})")
     return _(
-        "These matches of the current season are still running: %(matches)s. Finish them "
-        "before starting a new season, which would freeze them half played."
+        "These matches of the current season are still running: %(matches)s. Finish them, "
+        "or abandon those that will not be finished (on each match's page), before starting "
+        "a new season, which would freeze them half played."
     ) % {"matches": "; ".join(described)}

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from leagues.access import organised_league, visible_match
 from leagues.forms import VersionForm
-from leagues.models.match_end import abandon_match, delete_match
+from leagues.models.match_end import abandon_match, delete_match, why_it_stays
 
 
 def _confirm(request: HttpRequest, slug: str, pk: int, deleting: bool) -> HttpResponse:
@@ -45,6 +45,8 @@ def _confirm(request: HttpRequest, slug: str, pk: int, deleting: bool) -> HttpRe
             "match": match,
             "form": form,
             "refusal": refusal,
+            # Said before the organiser tries (a saved link, a second tab), not after.
+            "stays": why_it_stays(match, deleting),
             "deleting": deleting,
             "players": match.seated_players(),
             "rounds": match.rounds.count(),

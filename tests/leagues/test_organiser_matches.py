@@ -3,10 +3,13 @@ organisers; an abandoned match stays, marked, and counts for nothing."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
 from leagues.models import LeagueEvent, Match, PlayerRating, PlayerStanding, Round
+from leagues.models.season import start_season
 from leagues.models.standing import compute_standings
 
 from . import organiser_fixtures
@@ -126,6 +129,42 @@ class TestAbandoning:
         assert "cannot be abandoned" in response.content.decode()
         finished.refresh_from_db()
         assert finished.is_finished
+
+    def test_its_page_says_why_before_anything_is_tried(self, organiser_client, finished):
+        """Reached from a saved link or a second tab: the reason and the way out, no button
+        that could only be refused."""
+        page = organiser_client.get(url(finished, "abandon")).content.decode()
+
+        assert 'id="match-stays"' in page
+        assert (
+            "The match is finished: it cannot be abandoned. Delete it if it should not count."
+            in page
+        )
+        assert 'id="confirm-match-end"' not in page
+        assert finished.get_absolute_url() in page
+
+    def test_an_abandoned_match_says_so_on_the_page_to_abandon_it(self, organiser_client, match):
+        organiser_client.post(url(match, "abandon"), {"version": match.version})
+
+        page = organiser_client.get(url(match, "abandon")).content.decode()
+
+        assert "The match is abandoned already: it counts for nothing." in page
+        assert 'id="confirm-match-end"' not in page
+        # Deleting it is still offered, on its own page.
+        assert (
+            'id="confirm-match-end"' in organiser_client.get(url(match, "delete")).content.decode()
+        )
+
+    @pytest.mark.parametrize("what", ["abandon", "delete"])
+    def test_a_match_of_an_archived_season_says_so_at_once(
+        self, organiser_client, finished, organiser, what
+    ):
+        start_season(finished.league, name="Spring", starts_on=date(2027, 3, 1), by=organiser)
+
+        page = organiser_client.get(url(finished, what)).content.decode()
+
+        assert "is archived: its matches can no longer be changed." in page
+        assert 'id="confirm-match-end"' not in page
 
 
 @pytest.mark.django_db

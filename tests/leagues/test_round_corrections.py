@@ -140,6 +140,8 @@ class TestCorrecting:
         text = words(response)
         assert "Someone else changed round 1 while you were editing it." in text
         assert "Round 1 now reads: Sven self-drawn, 2 cr., 4 pts" in text
+        # What the next tap on Save does, said before it is tapped.
+        assert "save again to put it in place of that, or cancel to leave the round" in text
         assert checked(response, "winner") == str(players[0].pk)
         assert hidden(response, "hand") == "11112223456789b"
         assert "12 credits 128 points" in text

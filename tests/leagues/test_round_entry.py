@@ -199,6 +199,28 @@ class TestRefusals:
         assert hidden(response, "hand") == "55666777788999b"
         assert not Round.objects.exists()
 
+    def test_a_refused_save_says_so_at_the_top_with_a_link_to_each_field_to_fix(
+        self, organiser_client, match, players
+    ):
+        """The page comes back at its top: on a phone the winner's box is a screen further
+        down, and the score bar at the bottom still shows a good hand."""
+        data = {"outcome": "won", "win_type": "self_draw", "hand": BIG_HAND, "version": "1"}
+
+        response = organiser_client.post(new_url(match), data)
+
+        text = response.text
+        summary = text[text.index('id="round-errors"') :]
+        summary = summary[: summary.index("</div>")]
+        assert text.index('id="round-errors"') < text.index('id="round-winner"')
+        assert "The round was not saved. Fix what is marked, then save again:" in summary
+        links = dict(
+            (error, target)
+            for target, error in re.findall(r'<a href="#([\w-]+)">([^<]+)</a>', summary)
+        )
+        assert links == {"Who won the round?": "winner-errors"}
+        assert 'id="winner-errors"' in text
+        assert not Round.objects.exists()
+
     def test_a_win_by_discard_needs_whose_discard(self, organiser_client, match, players):
         data = entry(match, players[1], win_type="discard")
 

@@ -118,7 +118,9 @@ class TestStartingASeason:
         )
 
         text = response.content.decode()
-        assert "still running: 2026-10-03 (Pia, Quentin, Rosa, Sven)" in text
+        # The date as the pages write it, and the way out.
+        assert "still running: Oct. 3, 2026 (Pia, Quentin, Rosa, Sven)" in text
+        assert "or abandon those that will not be finished (on each match" in text
         assert league.seasons.count() == 1 and not LeagueEvent.objects.exists()
 
     def test_a_start_before_the_current_one_is_refused(self, league):

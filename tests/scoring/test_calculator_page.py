@@ -209,7 +209,7 @@ def test_picker_js_gets_only_the_score_and_the_hand_as_the_server_read_it(client
     assert state["concealed"] == "5b 5b 6b 6b 6b 7b 7b 7b 7b 8b 8b 9b 9b 9b".split()
     assert state["text"] == "55666777788999b"
     assert html.unescape(hint.group(2)) == "17 credits · 512 points"
-    assert "The hand has 14 cards" in text
+    assert "No more cards fit: a hand has 14." in text
     assert "HX-Target" in response["Vary"]
     assert len(response.content) < 12_000
 
