@@ -68,7 +68,13 @@ class MahjonggMatchForm(MatchForm):
 class GameForm(forms.Form):
     """One game: the caller (or a draw) and each seat's tiles."""
 
-    caller = forms.ChoiceField(label=gettext_lazy("Mah-Jongg"), widget=forms.RadioSelect)
+    caller = forms.ChoiceField(
+        label=gettext_lazy("Mah-Jongg"),
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": gettext_lazy("Choose who called Mah-Jongg, or “Nobody: a draw”.")
+        },
+    )
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
     def __init__(self, seats: list, winds: list[str], *args: Any, **kwargs: Any) -> None:

@@ -34,6 +34,7 @@ from scoring.mahjongg import (
     parse_hand,
     picking,
 )
+from scoring.mahjongg.hand import CALLER_TILES, OTHER_TILES
 from scoring.mahjongg.picking import AddAs, Refused
 from scoring.mahjongg.tiles import BONUS_CODES, CODE_TO_CARD, Bonus
 from scoring.mahjongg_messages import refusal_message
@@ -228,6 +229,11 @@ class TilePicker:
 
     @property
     def tiles_needed(self) -> int:
+        # On the game form the caller is known before the winning tile is chosen (the
+        # picker offers it only to them): their 14 from the first tile, not "14 of 13"
+        # until `win=` is in the line.
+        if self.fixed_winds and self.offers_win and not self.hand.is_caller:
+            return self.hand.tiles_needed + CALLER_TILES - OTHER_TILES
         return self.hand.tiles_needed
 
     @property

@@ -230,8 +230,14 @@ def _live_answer(request, form: GameForm, picker: GamePicker, preview, **context
     if not partial:
         return render(request, GAME_TEMPLATE, context)
     if request.POST.get("action") == "save":  # refused: the whole form again, with why
+        # Whole, so without the parts a tap's answer swaps in by id (`partial`), in place
+        # of the box around the form: htmx replacing the form itself calls its remove(),
+        # which a tile button named "remove" hides, and failed halfway, leaving two forms
+        # on the page. Shown from its top, where it says why (on a phone Save is a few
+        # screens below).
+        context["partial"] = False
         response = render(request, GAME_TEMPLATE + "#game-form", context)
-        return reswap(retarget(response, "#game-form"), "outerHTML")
+        return reswap(retarget(response, "#game-form-box"), "outerHTML show:#game-form-box:top")
     context["typed_fields"] = _typed_fields_sent(request, form, picker)
     return render(request, GAME_TEMPLATE + "#mj-live", context)
 

@@ -25,7 +25,7 @@ from django import template
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring.mahjongg import Meld
@@ -225,10 +225,10 @@ def picker_hand(picker, title: str = "", oob: bool = False) -> SafeString:
     Its texts are escaped, as leagues/templatetags/mahjongg_game_form.py says.
     """
     draft, hand = picker.draft, picker.hand
-    count = _("%(count)s of %(needed)s tiles") % {
-        "count": picker.tile_count,
-        "needed": picker.tiles_needed,
-    }
+    # Plural by the count: "1 tuile sur 13", "2 tuiles sur 13" (English says "tiles" either way).
+    count = ngettext(
+        "%(count)s of %(needed)s tiles", "%(count)s of %(needed)s tiles", picker.tile_count
+    ) % {"count": picker.tile_count, "needed": picker.tiles_needed}
     if draft.error:
         cards = _picker_note(_("The tiles cannot be shown until the typed line is fixed."))
     elif draft.is_empty:

@@ -173,3 +173,39 @@ def test_quick_taps_on_a_slow_network_are_all_kept_in_german(
         keep_screenshot(page, "mahjongg-game-picker-de")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("tapped", ["", "1b"])
+def test_a_refused_save_shows_the_form_once_with_why_at_the_top_of_the_screen(
+    transactional_db, live_server, browser: Browser, organiser, tapped
+) -> None:
+    """Save with a caller and one tile, or nothing at all (a tester did both on a phone): the
+    form comes back once (it came back twice, under a script error, with its buttons
+    left busy), and what was refused is said where the phone's screen is."""
+    league = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    league.organisers.add(organiser)
+    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    context = browser.new_context(viewport=PHONE)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(live_server.url + reverse("leagues:mj_game_new", args=["dragons", match.pk]))
+        if tapped:
+            page.get_by_role("radio", name="Pia (East)").check()
+            page.locator(f"#mj-pick-{tapped}").click()
+            expect(page.locator("#mj-about-0")).to_contain_text("1 tile")
+
+        page.get_by_role("button", name="Save the game").click()
+
+        summary = page.locator("#game-errors")
+        expect(summary).to_contain_text("The game was not saved.")
+        expect(summary).to_be_in_viewport()
+        expect(page.locator("#game-form")).to_have_count(1)
+        expect(page.locator("#game-form")).not_to_have_class("htmx-request")
+        assert errors == []
+        assert not match.mj_games.exists()
+    finally:
+        context.close()

@@ -88,6 +88,30 @@ def test_the_preview_is_an_htmx_fragment(organiser_client, mj_match):
     assert "+540" in text
 
 
+def test_a_refused_save_with_htmx_replaces_the_box_around_the_form_and_says_why_on_top(
+    organiser_client, mj_match
+):
+    """Not the form itself (htmx calls its remove(), which a tile button named "remove"
+    hides), and without the parts a tap's answer swaps in by id; shown from the top, where
+    the box says the game was not saved and links each problem to its place."""
+    response = organiser_client.post(
+        game_new_url(mj_match),
+        game_post(mj_match, caller="", hand0="1b"),
+        headers={"HX-Request": "true"},
+    )
+
+    assert response["HX-Retarget"] == "#game-form-box"
+    assert response["HX-Reswap"] == "outerHTML show:#game-form-box:top"
+    text = response.content.decode()
+    assert text.lstrip().startswith('<div id="game-form-box">')
+    assert "hx-swap-oob" not in text
+    summary = text[text.index('id="game-errors"') :]
+    summary = summary[: summary.index("</div>")]
+    assert "The game was not saved. Fix what is marked, then save again:" in summary
+    assert '<a href="#mj-caller">Choose who called Mah-Jongg, or “Nobody: a draw”.</a>' in summary
+    assert not mj_match.mj_games.exists()
+
+
 def test_a_bad_hand_is_shown_beside_its_player(organiser_client, mj_match):
     response = organiser_client.post(game_new_url(mj_match), game_post(mj_match, hand2="5z"))
     text = response.content.decode()

@@ -174,8 +174,8 @@ def test_the_picked_game_is_saved_and_a_stale_one_refused(organiser_client, mj_m
     # The same form again (its version is now stale): the whole form, with why, nothing saved.
     response = organiser_client.post(game_new_url(mj_match), data, headers=HTMX)
     text = html.unescape(response.content.decode())
-    assert response.headers["HX-Retarget"] == "#game-form"
-    assert "Nothing was saved" in text and text.lstrip().startswith("<form")
+    assert response.headers["HX-Retarget"] == "#game-form-box"
+    assert "Nothing was saved" in text and text.lstrip().startswith('<div id="game-form-box">')
     assert mj_match.mj_games.count() == 1
 
 

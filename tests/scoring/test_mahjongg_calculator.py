@@ -302,3 +302,42 @@ class TestThePicker:
     def test_the_palette_keeps_how_taps_add(self, client) -> None:
         text = html.unescape(get(client, {"hand": "11b", "as": "ckan"}).text)
         assert 'name="as" value="ckan" checked' in text
+
+
+@pytest.mark.parametrize(
+    ("hand", "language", "count"),
+    [
+        ("1b", "fr", "1 tuile sur 13"),
+        ("1b 2b", "fr", "2 tuiles sur 13"),
+        ("1b", "en", "1 of 13 tiles"),
+    ],
+)
+def test_the_tile_count_agrees_with_its_number(client: Client, hand, language, count) -> None:
+    """French writes one tile in the singular: a tester read "1 tuiles sur 13"."""
+    text = page(client, hand, **{"Accept-Language": language})
+
+    counted = re.search(r'class="picker-count">([^<]*)<', text).group(1)
+    assert html.unescape(counted).strip().startswith(count)
+
+
+class TestTheCallersCount:
+    """On the game form the picker offers the winning tile to the caller only, so the caller
+    is known before `win=` is in their line: 14 tiles from the first tap (a tester saw "14 of
+    13 tiles" once the caller's 14 were in); the calculator learns it from `win=`."""
+
+    def picker(self, line: str, **options):
+        from scoring.mahjongg_picker import Draft, TilePicker
+
+        return TilePicker(Draft.parse(line), **options)
+
+    def test_the_game_forms_caller_needs_14_from_the_first_tile(self) -> None:
+        assert self.picker("1b", fixed_winds=True, offers_win=True).tiles_needed == 14
+        caller = self.picker("123456789b 234c 55k", fixed_winds=True, offers_win=True)
+        assert (caller.tile_count, caller.tiles_needed) == (14, 14)
+
+    def test_the_other_players_need_13(self) -> None:
+        assert self.picker("1b", fixed_winds=True, offers_win=False).tiles_needed == 13
+
+    def test_the_calculator_counts_14_once_the_winning_tile_is_given(self) -> None:
+        assert self.picker("1b").tiles_needed == 13
+        assert self.picker("123456789b 234c 55k win=5k by=wall").tiles_needed == 14
