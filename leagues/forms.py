@@ -30,6 +30,19 @@ OTHER = "other"
 RANDOM = ""
 
 
+def error_links(form: forms.Form, targets: Mapping[str, str] | None = None) -> list:
+    """Each error of a visible field with the id of the control that fixes it, for the
+    links of a refused form's summary: following one puts the keyboard's focus there
+    (a radio field's first choice; `targets` names others, as the picker's typing box)."""
+    links = []
+    for field in form.visible_fields():
+        target = (targets or {}).get(field.name) or field.auto_id
+        if isinstance(field.field.widget, forms.RadioSelect):
+            target = f"{field.auto_id}_0"
+        links += [(target, error) for error in field.errors]
+    return links
+
+
 def add_model_error(form: forms.Form, error: ValidationError) -> None:
     """Show a model's ValidationError on the form: next to the field it names when the form
     has that field, at the top otherwise."""
@@ -211,6 +224,10 @@ class RoundForm(forms.Form):
 
     # Carried in the picker's links, so a page without JavaScript keeps them between clicks.
     CARRIED = ("outcome", "winner", "win_type", "discarder", "version")
+
+    def error_links(self) -> list:
+        """What the summary of a refused save links to (the hand: its typing box)."""
+        return error_links(self, {"hand": "picker-notation"})
 
     def __init__(self, players: list[Player], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.mahjongg.match import GameEntry
 
-from .forms import DateInput, MatchForm, _player_named
+from .forms import DateInput, MatchForm, _player_named, error_links
 from .models import League, Match, Player
 
 DRAW = "draw"
@@ -99,6 +99,11 @@ class GameForm(forms.Form):
                     attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
                 ),
             )
+
+    def error_links(self) -> list:
+        """What the summary of a refused save links to: the caller's first choice, a
+        player's typed tiles."""
+        return error_links(self)
 
     def hand_fields(self) -> list[forms.BoundField]:
         return [self[f"hand{seat.position}"] for seat in self.seats]

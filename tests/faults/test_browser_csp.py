@@ -92,6 +92,9 @@ class TestEveryPageKeepsToItsSecurityPolicy(ChannelsLiveServerTestCase):
             ),
             by=self.olga,
         )
+        self.dragons = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+        self.dragons.organisers.add(self.olga)
+        self.mj_match = Match.begin(self.dragons, players, played_on=date(2026, 11, 20))
         self.waiting = Table.create(self.olga, players=4)
         self.live = Table.create(self.olga, players=4)
         self.live.fill_with_bots(self.olga)
@@ -191,6 +194,15 @@ class TestEveryPageKeepsToItsSecurityPolicy(ChannelsLiveServerTestCase):
         self.click_and_wait(page, "a.pick", "#round-preview")
         self.visit(page, f"{match}/rounds/1/edit/")
         self.visit(page, f"{match}/rounds/2/delete/")
+        # The Mah-Jongg game form: taps answered with htmx, and a refused Save.
+        self.visit(page, f"/leagues/dragons/matches/{self.mj_match.pk}/games/new/")
+        page.get_by_role("radio", name="Pia (East)").check()
+        self.click_and_wait(page, "#mj-pick-1b", "#mj-about-0")
+        page.locator("#save-game").click()
+        expect(page.locator("#game-errors")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        self.visit(page, "/calculator/mahjongg/")
+        self.click_and_wait(page, "#mj-pick-1b", "#mj-hand .picker-count")
 
     def visit_live_play(self, page: Page) -> None:
         self.visit(page, "/play/")

@@ -210,9 +210,11 @@ def test_the_page_tells_the_script_where_the_websocket_is(client, playing, alice
     assert config["cards"][:2] == [["1b", "1 of bamboo"], ["2b", "2 of bamboo"]]
     assert config["cards"][-2:] == [["J", "Mhing card"], ["F", "flower"]]
     scripts = re.findall(r'<script src="/static/js/([a-z-]+\.js)" defer></script>', text)
-    # The site's own (every page: a form is sent once), then the table's, in order.
+    # The site's own (every page: a form is sent once, an error's link takes the focus),
+    # then the table's, in order.
     assert scripts == [
         "submit-once.js",
+        "error-links.js",
         "table-parts.js",
         "table-play.js",
         "table-result.js",

@@ -205,6 +205,14 @@ def test_a_refused_save_shows_the_form_once_with_why_at_the_top_of_the_screen(
         expect(summary).to_be_in_viewport()
         expect(page.locator("#game-form")).to_have_count(1)
         expect(page.locator("#game-form")).not_to_have_class("htmx-request")
+        # The problem's link takes the keyboard where it is fixed: the first caller to
+        # choose, or the caller's typed tiles.
+        link = summary.get_by_role("link").first
+        target = link.get_attribute("href")
+        assert target == ("#id_hand0" if tapped else "#id_caller_0")
+        link.click()
+        expect(page.locator(target)).to_be_focused()
+        expect(page.locator(target)).to_be_in_viewport()
         assert errors == []
         assert not match.mj_games.exists()
     finally:

@@ -108,7 +108,8 @@ def test_a_refused_save_with_htmx_replaces_the_box_around_the_form_and_says_why_
     summary = text[text.index('id="game-errors"') :]
     summary = summary[: summary.index("</div>")]
     assert "The game was not saved. Fix what is marked, then save again:" in summary
-    assert '<a href="#mj-caller">Choose who called Mah-Jongg, or “Nobody: a draw”.</a>' in summary
+    assert '<a href="#id_caller_0">Choose who called Mah-Jongg, or “Nobody: a draw”.</a>' in summary
+    assert 'id="id_caller_0"' in text
     assert not mj_match.mj_games.exists()
 
 

@@ -136,6 +136,7 @@ class TestAbandoning:
         page = organiser_client.get(url(finished, "abandon")).content.decode()
 
         assert 'id="match-stays"' in page
+        assert "<h1>This match cannot be abandoned</h1>" in page  # not "Abandon this match?"
         assert (
             "The match is finished: it cannot be abandoned. Delete it if it should not count."
             in page

@@ -217,8 +217,9 @@ class TestRefusals:
             (error, target)
             for target, error in re.findall(r'<a href="#([\w-]+)">([^<]+)</a>', summary)
         )
-        assert links == {"Who won the round?": "winner-errors"}
-        assert 'id="winner-errors"' in text
+        # Following the link puts the keyboard on the first winner to choose.
+        assert links == {"Who won the round?": "id_winner_0"}
+        assert 'id="id_winner_0"' in text
         assert not Round.objects.exists()
 
     def test_a_win_by_discard_needs_whose_discard(self, organiser_client, match, players):

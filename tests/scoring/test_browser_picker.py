@@ -398,3 +398,25 @@ def test_space_adds_a_focused_card_as_enter_does_and_the_page_stays(
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => ({COUNT})().startsWith('2 of 14') && ({SETTLED})()")
     assert hand_cards(page) == ["5b", "5b"]
+
+
+def test_a_refused_save_says_why_on_the_phones_screen_and_its_link_takes_the_focus(
+    live_server, match, open_page
+) -> None:
+    """Save with no winner chosen: the page comes back at its top, where the box says the
+    round was not saved (its error sat below a phone's screen); its link puts the keyboard
+    on the first winner to choose (it used to scroll there and leave the focus behind)."""
+    page = open_page(viewport={"width": 390, "height": 844})
+    page.goto(round_url(live_server, match))
+    tap_quickly(page, BIG_TAPS, 0)
+    page.wait_for_function(f"() => ({COUNT})().startsWith('14 of 14') && ({SETTLED})()")
+
+    page.click("#save-round")
+
+    summary = page.locator("#round-errors")
+    expect(summary).to_contain_text("The round was not saved.")
+    expect(summary).to_be_in_viewport()
+    summary.get_by_role("link", name="Who won the round?").click()
+    expect(page.locator("#id_winner_0")).to_be_focused()
+    expect(page.locator("#id_winner_0")).to_be_in_viewport()
+    assert not Round.objects.exists()
