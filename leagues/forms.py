@@ -36,9 +36,10 @@ def error_links(form: forms.Form, targets: Mapping[str, str] | None = None) -> l
     (a radio field's first choice; `targets` names others, as the picker's typing box)."""
     links = []
     for field in form.visible_fields():
-        target = (targets or {}).get(field.name) or field.auto_id
-        if isinstance(field.field.widget, forms.RadioSelect):
-            target = f"{field.auto_id}_0"
+        target = (targets or {}).get(field.name)
+        if target is None:
+            radio = isinstance(field.field.widget, forms.RadioSelect)
+            target = f"{field.auto_id}_0" if radio else field.auto_id
         links += [(target, error) for error in field.errors]
     return links
 

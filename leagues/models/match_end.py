@@ -29,9 +29,8 @@ def _details(match: Match) -> dict:
 def why_it_stays(match: Match, deleting: bool) -> str | None:
     """Why the match can be neither abandoned (deleting False) nor deleted, as the page
     asking to confirm it says at once; None: it can be. The saves check again, locked."""
-    season = Season.objects.get(pk=match.season_id)
-    if season.is_archived:
-        return archived_message(season)
+    if match.season.is_archived:  # read with the match (leagues.access.visible_match)
+        return archived_message(match.season)
     if deleting:
         return None
     if match.is_finished:
