@@ -17,6 +17,7 @@ from games.errors import TableError
 from games.play.match import match_to_dict, new_match, start_round
 from games.table_play import change, locked, save_change, turn_deadline
 from leagues.models import League
+from leagues.names import is_refused_character
 from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
 
 if TYPE_CHECKING:
@@ -28,7 +29,12 @@ def seat_name(user) -> str:
     player = getattr(user, "player", None)
     if player is not None:
         return player.display_name
-    return user.get_full_name() or user.get_username()
+    # A full name is typed by staff in the admin, which checks no characters: one holding
+    # invisible controls (leagues.names) is passed over for the username, which cannot.
+    full_name = user.get_full_name()
+    if any(is_refused_character(c) for c in full_name):
+        full_name = ""
+    return full_name or user.get_username()
 
 
 class TableLobby:

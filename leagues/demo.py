@@ -295,7 +295,9 @@ def _mahjongg_league(organiser) -> League:
 
     from .models.mahjongg_game import record_game
 
-    league = League.objects.create(**JADE, game="mahjongg", season_start=date(2026, 9, 1))
+    league = League.objects.create(
+        **JADE, game="mahjongg", season_start=date(2026, 9, 1), owner=organiser
+    )
     league.organisers.add(organiser)
     for played_on, rules, names, games in JADE_MATCHES:
         league.mahjongg_profile = Profile.from_dict(rules).to_dict()

@@ -240,6 +240,7 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
     league = into or plan.league
     created = into is None
     if created:
+        league.owner = by
         try:
             with transaction.atomic():
                 league.save()

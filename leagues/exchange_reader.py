@@ -21,6 +21,7 @@ from .exchange import FORMAT, FORMAT_VERSION
 from .models import League, Match, Player, WinningHand
 from .models.league import GameChoice, VariantChoice
 from .models.round import Outcome, WinType
+from .names import is_refused_character
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
 # As the round form allows: a hand of 14 cards, 8 flowers and brackets needs well under 100.
@@ -240,7 +241,7 @@ class Reader:
             name = (self._get(obj, "name", where, str, required=True) or "").strip()
             starts_on = self._date(obj, "starts_on", where, required=True)
             ends_on = self._date(obj, "ends_on", where)
-            if not (number and name and starts_on):
+            if not (number and name and starts_on) or self._invisible(name, where):
                 continue
             if seasons and (number <= seasons[-1].number or starts_on <= seasons[-1].starts_on):
                 self.problem(
@@ -345,7 +346,20 @@ class Reader:
                 % {"name": shortened(value.strip()), "limit": NAME_LENGTH},
             )
             return None
+        if self._invisible(value, where):
+            return None
         return value.strip()
+
+    def _invisible(self, name: str, where: str) -> bool:
+        """Whether the name holds control characters (leagues.names), reported if so."""
+        if any(is_refused_character(c) for c in name):
+            self.problem(
+                where,
+                _("the name '%(name)s' holds control characters (invisible characters).")
+                % {"name": shortened("".join(c for c in name if not is_refused_character(c)))},
+            )
+            return True
+        return False
 
     # -- the sections ----------------------------------------------------------------------
 

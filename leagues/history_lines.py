@@ -85,6 +85,8 @@ def describe(event: LeagueEvent) -> str:
             }
         case action.ORGANISER_ADDED | action.ORGANISER_REMOVED if "organiser" in d:
             return str(d["organiser"])
+        case action.OWNER_CHANGED:
+            return _("from %(old)s to %(new)s") % {"old": d.get("from"), "new": d.get("to")}
         case action.ORGANISER_ADDED if "user" in d:
             return _("account %(account)s") % {"account": d["user"]}
         case action.SEASON_STARTED:

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from .models import Invite, League, Player
 from .models.invites import DEFAULT_EXPIRY_DAYS, EXPIRY_DAYS
+from .names import LookAlikeUsernameMixin
 
 
 class InviteForm(forms.Form):
@@ -55,9 +56,9 @@ class InviteForm(forms.Form):
         )
 
 
-class SignUpForm(UserCreationForm):
-    """Username, email (for password resets) and the password twice, checked by the site's
-    AUTH_PASSWORD_VALIDATORS."""
+class SignUpForm(LookAlikeUsernameMixin, UserCreationForm):
+    """Username (not one that looks like another account's), email (for password resets) and
+    the password twice, checked by the site's AUTH_PASSWORD_VALIDATORS."""
 
     email = forms.EmailField(
         label=_("Email"),

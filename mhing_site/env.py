@@ -52,6 +52,34 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_site_url(name: str = "SITE_URL") -> str | None:
+    """The site's own address, `https://league.example.org` (a port if it is not the
+    scheme's usual one), without a path; unset means None (links follow the request)."""
+    value = env_str(name)
+    if value is None:
+        return None
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 (raises ValueError on a port that is not a number)
+    except ValueError:
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or parts.username
+        or parts.password
+    ):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a site address: write the scheme and host (and the "
+            f"port if unusual) only, e.g. https://league.example.org"
+        )
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 # -- email: EMAIL_URL (docs/accounts.md) --
 
 _EMAIL_SCHEMES = {

@@ -5,13 +5,14 @@ layer are used. With DEBUG off there is no default for the secret key, and the H
 hardening below switches on.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from mhing_site.env import env_bool, env_email, env_int, env_list, env_str
+from mhing_site.env import env_bool, env_email, env_int, env_list, env_site_url, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -27,6 +28,9 @@ if SECRET_KEY is None:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+# The address links in mails point to (`https://league.example.org`); unset, the request's
+# own (fine in development, docs/configuration.md).
+SITE_URL = env_site_url("SITE_URL")
 
 INSTALLED_APPS = [
     # First, so that `runserver` is daphne's and serves ASGI (HTTP and websockets); without
@@ -42,6 +46,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "channels",
+    # Password guessing: failed sign-ins counted per account and per address (docs/accounts.md).
+    "axes",
     "scoring.apps.ScoringConfig",
     "leagues.apps.LeaguesConfig",
     "games.apps.GamesConfig",
@@ -69,6 +75,8 @@ MIDDLEWARE = [
     "mhing_site.not_allowed.NotAllowedPageMiddleware",
     # A save that found the database busy too long: "try again" (503), not a server error.
     "mhing_site.busy.BusyDatabaseMiddleware",
+    # Last, as axes documents: turns a sign-in refused for too many failures into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "mhing_site.urls"
@@ -175,6 +183,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The site's own password rules beside Django's (mhing_site/passwords.py).
+AUTH_PASSWORD_VALIDATORS.append({"NAME": "mhing_site.passwords.NotOnlySpacesValidator"})
+
+# Password guessing (django-axes, docs/accounts.md): after LOGIN_FAILURE_LIMIT wrong passwords
+# for one username, or from one address, within LOGIN_LOCKOUT_MINUTES, sign-in is refused for
+# that username, or from that address, until the minutes have passed or staff reset it
+# (`manage.py axes_reset_username <name>`, `axes_reset_ip <address>`, or the admin).
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out sign-in is refused before the password is even checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=10)
+_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", default=15)
+if AXES_FAILURE_LIMIT < 1 or _LOCKOUT_MINUTES < 1:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_LOCKOUT_MINUTES must be 1 or more.")
+AXES_COOLOFF_TIME = timedelta(minutes=_LOCKOUT_MINUTES)
+# Each on its own: guessing one account from many addresses, or many accounts from one.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# The wait runs from the lockout: more guesses meanwhile do not push back the person who
+# waits as the page told them to.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# A success does not wipe the count (axes' default): a guesser with an account of their own
+# could otherwise sign in between guesses to reset their address's count.
+# The sign-in page again, saying how long to wait and what else to do (mhing_site/lockout.py).
+AXES_LOCKOUT_CALLABLE = "mhing_site.lockout.locked_out"
+
 # Email (password resets): EMAIL_URL, e.g. smtp://user:pass@host:587?tls=1 or smtps://…;
 # unset, mails are printed to the console (docs/accounts.md).
 _EMAIL = env_email("EMAIL_URL")

@@ -1,7 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from mhing_site import views
+from mhing_site.password_reset import BackgroundPasswordResetForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,6 +12,12 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
     path("", include("games.urls")),
+    # Before Django's own: the same page, its mail sent after the answer (password_reset.py).
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=BackgroundPasswordResetForm),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -36,6 +36,14 @@ def _fast_passwords(settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_login_throttle(settings) -> None:
+    """django-axes counts wrong passwords per account and address: off by default, so that
+    tests which sign the personas in (`client.login`, which passes axes no request) are not
+    refused or locked out by each other. tests/site/test_login_throttle.py turns it on."""
+    settings.AXES_ENABLED = False
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _database_beside_playwright(request: pytest.FixtureRequest) -> None:
     """Playwright's sync API runs an event loop in the tests' thread, so Django would refuse

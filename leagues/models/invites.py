@@ -58,7 +58,12 @@ class Invite(models.Model):
         on_delete=models.CASCADE,
         related_name="invites",
     )
-    new_player_name = models.CharField(gettext_lazy("new player"), max_length=80, blank=True)
+    new_player_name = models.CharField(
+        gettext_lazy("new player"),
+        max_length=80,
+        blank=True,
+        validators=[refuse_control_characters],
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

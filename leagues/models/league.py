@@ -7,6 +7,7 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from leagues.names import refuse_control_characters
 from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
 
 from .people import Player
@@ -88,7 +89,7 @@ class LeagueQuerySet(models.QuerySet):
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[refuse_control_characters])
     slug = models.SlugField(
         _("short name"), max_length=60, unique=True, validators=[validate_league_slug]
     )
@@ -138,6 +139,18 @@ class League(models.Model):
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
+    )
+    # The organiser no co-organiser may remove: who created the league, until they hand it
+    # over to another organiser themselves (leagues.models.league_settings). Empty for a
+    # league made by a command, or whose owner's account was deleted: then organisers remove
+    # each other freely, as before owners existed.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     # The league's roster: everyone seated in one of its matches is added automatically.
     players = models.ManyToManyField(

@@ -21,6 +21,7 @@ class LeagueEvent(models.Model):
         SETTINGS_CHANGED = "settings_changed", _("settings changed")
         ORGANISER_ADDED = "organiser_added", _("organiser added")
         ORGANISER_REMOVED = "organiser_removed", _("organiser removed")
+        OWNER_CHANGED = "owner_changed", _("ownership handed over")
         PLAYER_ADDED = "player_added", _("player added")
         PLAYER_RENAMED = "player_renamed", _("player renamed")
         PLAYERS_MERGED = "players_merged", _("players merged")

@@ -34,6 +34,7 @@ SETTINGS = (
 @_atomic
 def create_league(values: dict, by) -> League:
     league = League(**{name: values[name] for name in SETTINGS})
+    league.owner = by
     league.full_clean()
     league.save()
     league.organisers.add(by)
@@ -83,10 +84,24 @@ def _setting(league: League, name: str):
 
 @_atomic
 def remove_organiser(league: League, user, by) -> None:
-    """Take away someone's organiser role; never the last organiser's."""
-    League.objects.select_for_update().filter(pk=league.pk).first()
+    """Take away someone's organiser role; never the last organiser's, and never the
+    owner's: co-organisers remove each other and themselves, the owner anyone else, and the
+    owner leaves only after handing the league over."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
     if not league.organisers.filter(pk=user.pk).exists():
         return  # removed already, by someone else
+    if locked.owner_id is not None and locked.owner_id == user.pk:
+        if user.pk == by.pk:
+            message = _(
+                "You own the league: hand it over to another organiser before you stop "
+                "organising it."
+            )
+        else:
+            message = _(
+                "%(name)s owns the league and cannot be removed by another organiser; only "
+                "they can hand the league over."
+            ) % {"name": user.get_username()}
+        raise ValidationError(message, code="owner")
     if league.organisers.count() <= 1:
         raise ValidationError(
             _("%(name)s is the league's only organiser: invite another one before leaving.")
@@ -95,3 +110,30 @@ def remove_organiser(league: League, user, by) -> None:
         )
     league.organisers.remove(user)
     log_event(league, LeagueEvent.Action.ORGANISER_REMOVED, by=by, organiser=user.get_username())
+
+
+@_atomic
+def hand_over(league: League, to, by) -> None:
+    """Make `to`, an organiser, the league's owner. Only the owner does it (or any organiser,
+    and staff, while the league has none); checked under the league's lock, so two hand-overs
+    at once cannot both pass."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    may = locked.owner_id == by.pk or by.is_superuser
+    if locked.owner_id is None:
+        may = may or locked.organisers.filter(pk=by.pk).exists()
+    if not may:
+        raise ValidationError(_("Only the league's owner can hand it over."), code="not_owner")
+    if not locked.organisers.filter(pk=to.pk).exists():
+        raise ValidationError(
+            _("%(name)s does not organise the league: invite them as a co-organiser first.")
+            % {"name": to.get_username()},
+            code="not_organiser",
+        )
+    if locked.owner_id == to.pk:
+        return
+    old = locked.owner.get_username() if locked.owner_id else ""
+    League.objects.filter(pk=locked.pk).update(owner=to)
+    league.owner = to
+    log_event(
+        league, LeagueEvent.Action.OWNER_CHANGED, by=by, to=to.get_username(), **{"from": old}
+    )

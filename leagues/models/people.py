@@ -5,12 +5,16 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from leagues.names import refuse_control_characters
+
 
 class Player(models.Model):
     """Someone who plays: a name on the score sheet, optionally linked to a sign-in account
     (which lets them see members-only leagues and enter their own matches' rounds)."""
 
-    display_name = models.CharField(_("display name"), max_length=80, unique=True)
+    display_name = models.CharField(
+        _("display name"), max_length=80, unique=True, validators=[refuse_control_characters]
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("account"),

@@ -15,43 +15,19 @@ nothing.
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from leagues.errors import StaleEdit, refused_when_busy
+from leagues.names import refuse_control_characters
 
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
-
-
-# The bidirectional controls: invisible, they reorder the text around them on every page and
-# print-out ("Eve\u202egnp.exe" shows as "Eveexe.png").
-_BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-
-
-def refuse_control_characters(name: str) -> None:
-    """Refuse a name holding control characters (C0, DEL, C1: Unicode's "Cc") or
-    bidirectional controls, checked before spaces are collapsed (Python counts some of them
-    as spaces). The zero-width joiners stay allowed: some scripts and emoji need them."""
-    if any(
-        unicodedata.category(c) == "Cc" and c not in " \t\r\n" or c in _BIDI_CONTROLS for c in name
-    ):
-        raise ValidationError(
-            _(
-                "A name cannot contain control characters (invisible characters that change "
-                "how text shows or prints). Type the name again."
-            ),
-            code="control_characters",
-        )
 
 
 def clean_name(name: str) -> str:

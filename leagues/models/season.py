@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.errors import SeasonArchived, refused_when_busy
+from leagues.names import refuse_control_characters
 from mhing_site.templatetags.dates import long_date
 
 
@@ -27,7 +28,9 @@ class Season(models.Model):
     league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="seasons")
     # 1, 2, 3 … within the league: the `?season=` of its pages and downloads.
     number = models.PositiveIntegerField(gettext_lazy("number"))
-    name = models.CharField(gettext_lazy("name"), max_length=80)
+    name = models.CharField(
+        gettext_lazy("name"), max_length=80, validators=[refuse_control_characters]
+    )
     starts_on = models.DateField(gettext_lazy("starts"))
     # The current season: its planned end, if any (the league's season_end). An archived
     # season: the day before the next one started.
@@ -139,6 +142,10 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
     running = [pk for pk, status, _day in matches if status == Match.Status.RUNNING]
     if running:
         raise SeasonNotStarted(running_message(running), code="running")
+    try:
+        refuse_control_characters(name)
+    except ValidationError as error:
+        raise SeasonNotStarted({"name": error.messages}, code="name") from None
     name = name.strip()
     if not name:
         raise SeasonNotStarted({"name": _("Give the new season a name.")}, code="name")

@@ -134,7 +134,8 @@ def _sign_up(request: HttpRequest, found: Invite) -> HttpResponse:
         except ValidationError as error:
             add_model_error(form, error)
         else:
-            login(request, user)
+            # Named: axes' backend comes first in AUTHENTICATION_BACKENDS (settings.py).
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return _welcome(request, found)
     status = 400 if form.is_bound else 200
     return render(request, "leagues/invite.html", {"invite": found, "form": form}, status=status)
