@@ -67,6 +67,11 @@ urlpatterns = [
         league_admin.organiser_remove,
         name="organiser_remove",
     ),
+    path(
+        "leagues/<slug:slug>/settings/organisers/<int:user_id>/owner/",
+        league_admin.owner_hand_over,
+        name="owner_hand_over",
+    ),
     path("leagues/<slug:slug>/history/", league_admin.league_history, name="league_history"),
     path("leagues/<slug:slug>/players/", roster.roster, name="roster"),
     path("leagues/<slug:slug>/players/merge/", roster.roster_merge, name="roster_merge"),

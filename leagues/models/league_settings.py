@@ -118,10 +118,7 @@ def hand_over(league: League, to, by) -> None:
     and staff, while the league has none); checked under the league's lock, so two hand-overs
     at once cannot both pass."""
     locked = League.objects.select_for_update().get(pk=league.pk)
-    may = locked.owner_id == by.pk or by.is_superuser
-    if locked.owner_id is None:
-        may = may or locked.organisers.filter(pk=by.pk).exists()
-    if not may:
+    if not may_hand_over(locked, by):
         raise ValidationError(_("Only the league's owner can hand it over."), code="not_owner")
     if not locked.organisers.filter(pk=to.pk).exists():
         raise ValidationError(
@@ -137,3 +134,10 @@ def hand_over(league: League, to, by) -> None:
     log_event(
         league, LeagueEvent.Action.OWNER_CHANGED, by=by, to=to.get_username(), **{"from": old}
     )
+
+
+def may_hand_over(league: League, user) -> bool:
+    """The owner hands the league over; staff too, and any organiser while it has none."""
+    if league.owner_id == user.pk or user.is_superuser:
+        return True
+    return league.owner_id is None and league.organisers.filter(pk=user.pk).exists()

@@ -17,7 +17,13 @@ from leagues.errors import StaleEdit
 from leagues.forms import add_model_error
 from leagues.history_lines import event_lines
 from leagues.models import League
-from leagues.models.league_settings import change_settings, create_league, remove_organiser
+from leagues.models.league_settings import (
+    change_settings,
+    create_league,
+    hand_over,
+    may_hand_over,
+    remove_organiser,
+)
 from leagues.organiser_forms import LeagueForm
 
 
@@ -74,6 +80,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
             "form": form,
             "refusal": refusal,
             "organisers": league.organisers.order_by("username"),
+            "may_hand_over": may_hand_over(league, request.user),
         },
     )
 
@@ -94,6 +101,22 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
     if user == request.user and not league.is_organiser(request.user):
         # A members-only league may be closed to them now.
         return redirect("leagues:index")
+    return redirect("leagues:league_settings", league.slug)
+
+
+@require_POST
+@login_required
+def owner_hand_over(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    league = organised_league(request, slug)
+    user = get_object_or_404(get_user_model(), pk=user_id)
+    try:
+        hand_over(league, user, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, _("%(name)s owns the league now.") % {"name": user.get_username()}
+        )
     return redirect("leagues:league_settings", league.slug)
 
 
