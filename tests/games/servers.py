@@ -62,10 +62,12 @@ def migrate(env: dict[str, str]) -> None:
 
 def daphne_command(port: int) -> list[str]:
     # As deployed (docs/deployment.md): 30 s to accept a websocket, not daphne's 5, which
-    # dropped handshakes on a loaded machine and made connection storms collapse.
+    # dropped handshakes on a loaded machine and made connection storms collapse; and no
+    # `Server: daphne` header telling every visitor which server to look up flaws of.
     return [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)] + [
         "--websocket_connect_timeout",
         "30",
+        "--no-server-name",
         "mhing_site.asgi:application",
     ]
 

@@ -291,7 +291,7 @@ async def test_the_site_signs_the_player_in_from_the_session_cookie(table, alice
     def session_for(user) -> str:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.save()
         return session.session_key
