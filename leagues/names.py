@@ -83,10 +83,10 @@ class LookAlikeUsernameMixin:
         clean = getattr(super(), "clean_username", None)
         username = clean() if clean else self.cleaned_data.get("username")
         if username:
+            # A list, not .iterator(): a refusal mid-way would leave PostgreSQL's server-side
+            # cursor to be closed later, inside whatever transaction is running then.
             others = get_user_model().objects.exclude(pk=self.instance.pk)
-            refuse_confusable_username(
-                username, others.values_list("username", flat=True).iterator()
-            )
+            refuse_confusable_username(username, list(others.values_list("username", flat=True)))
         return username
 
 
