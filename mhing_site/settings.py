@@ -205,8 +205,9 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 # The wait runs from the lockout: more guesses meanwhile do not push back the person who
 # waits as the page told them to.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-# A success does not wipe the count (axes' default): a guesser with an account of their own
-# could otherwise sign in between guesses to reset their address's count.
+# A success does not wipe the count (axes' default, said here): a guesser with an account of
+# their own could otherwise sign in between guesses to reset their address's count.
+AXES_RESET_ON_SUCCESS = False
 # The sign-in page again, saying how long to wait and what else to do (mhing_site/lockout.py).
 AXES_LOCKOUT_CALLABLE = "mhing_site.lockout.locked_out"
 
