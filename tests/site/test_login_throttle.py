@@ -122,3 +122,14 @@ def test_the_pause_is_explained_in_german(client, member):
 
     assert page.status_code == 429
     assert "15 Minuten" in page.content.decode()
+
+
+def test_signing_in_between_guesses_does_not_wipe_the_count(client, member, outsider):
+    # A guesser with an account of their own, from the same address.
+    guess(client, "pia", 9)
+    assert sign_in(client, "otto", "pw-otto").status_code == 302
+    client.logout()
+
+    sign_in(client, "pia", "one-more-guess")
+
+    assert sign_in(client, "pia", "pw-pia").status_code == 429
