@@ -25,10 +25,10 @@ from leagues.organiser_forms import LeagueForm
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
     """Any signed-in account may create a league; it becomes the league's organiser."""
-    form = LeagueForm(request.POST or None, creating=True)
+    form = LeagueForm(request.POST or None, creating=True, user=request.user)
     if form.is_bound and form.is_valid():
         try:
-            league = create_league(form.values(), by=request.user)
+            league = create_league(form.values(), by=request.user, club=form.club())
         except ValidationError as error:
             add_model_error(form, error)
         else:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.clubs import shared_club
 from tests.games.servers import PYTHON, ROOT, daphne
 
 from .racing import BIG_HAND, SMALL_HAND, Browser, database, server_env
@@ -98,12 +99,16 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
 
     def league_for(kind: str, index: int, names: tuple[str, ...]) -> tuple[League, list[Player]]:
         league = League.objects.create(
+            club=shared_club(),
             name=f"{kind} {index}",
             slug=f"{kind}-{index}",
             season_start=date.fromisoformat(SEASON_START),
         )
         league.organisers.add(olga, otto)
-        players = [Player.objects.create(display_name=f"{name}{kind}{index}") for name in names]
+        players = [
+            Player.objects.create(club=shared_club(), display_name=f"{name}{kind}{index}")
+            for name in names
+        ]
         league.players.add(*players)
         return league, players
 

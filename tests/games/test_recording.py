@@ -13,13 +13,14 @@ from games.play.bots import choose_action
 from games.recording import record_match
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import score_hand
+from tests.clubs import shared_club
 
 from .conftest import Client, connect, current, play, started_table
 
 
 @pytest.fixture
 def league(alice):
-    league = League.objects.create(name="Tuesday Club", slug="tuesday")
+    league = League.objects.create(club=shared_club(), name="Tuesday Club", slug="tuesday")
     league.organisers.add(alice)
     return league
 
@@ -47,15 +48,18 @@ def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
 
 @pytest.mark.django_db
 def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
-    Player.objects.create(display_name="Alice A.", user=alice)
+    Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)
     table = started_table(alice, [bob], players=4, league=league, target=20)
     table = finish(table, people=(0, 1), seed=3)
     match = table.recorded_match
     assert match is not None
     assert match.league == league
     assert match.is_finished
-    assert [p.display_name for p in match.seated_players()] == ["Alice A.", "bob", "Bot 3", "Bot 4"]
-    assert Player.objects.get(display_name="bob").user == bob
+    # bob has no player in the league's club: a guest of the seat, never his username.
+    names = [p.display_name for p in match.seated_players()]
+    assert names == ["Alice A.", "Guest 2", "Bot 3", "Bot 4"]
+    assert not Player.objects.filter(user=bob).exists()
+    assert not Player.objects.filter(display_name="bob").exists()
     assert match.first_dealer == table.match_state["first_dealer"]
     assert (match.target_points, match.variant) == (20, "points")
     rounds = list(match.rounds.select_related("winner", "discarder", "hand").order_by("number"))
@@ -73,7 +77,7 @@ def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
     assert totals == table.match_state["totals"]
     # The bots keep their seats on the sheet, but only the people join the roster.
     assert [s.is_bot for s in match.seats.order_by("position")] == [False, False, True, True]
-    assert sorted(p.display_name for p in league.players.all()) == ["Alice A.", "bob"]
+    assert sorted(p.display_name for p in league.players.all()) == ["Alice A.", "Guest 2"]
 
 
 @pytest.mark.django_db

@@ -14,6 +14,7 @@ from games.models import Table
 from games.play.bots import choose_action
 from games.play.errors import IllegalAction, MalformedAction
 from leagues.models import League
+from tests.clubs import shared_club
 
 from .conftest import connect, disconnect, started_table
 
@@ -23,7 +24,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def league(alice):
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", default_target=200, default_variant="chips"
+        club=shared_club(),
+        name="Tuesday Club",
+        slug="tuesday",
+        default_target=200,
+        default_variant="chips",
     )
     league.organisers.add(alice)
     return league

@@ -21,6 +21,7 @@ from leagues.exchange_import import import_league
 from leagues.models import League, Match, Player, PlayerRating, PlayerStanding
 from leagues.models.league import BotMatches
 from leagues.models.standing import compute_standings, rebuild_standings
+from tests.clubs import shared_club
 from tests.games.conftest import _fast_tables, _stop_live_tasks, started_table  # noqa: F401
 from tests.games.test_recording import finish
 
@@ -41,7 +42,7 @@ def names(queryset) -> list[str]:
 def test_the_peoples_results_are_recorded_and_the_bots_stay_off_the_league(
     client, league, organiser, member
 ):
-    Player.objects.create(display_name="Pia", user=member)
+    Player.objects.create(club=shared_club(), display_name="Pia", user=member)
     table = live_match(league, [organiser, member])
     match = table.recorded_match
     assert match is not None and match.is_finished

@@ -1,0 +1,18 @@
+"""The club the tests' leagues and players belong to unless a test makes its own.
+
+Before the wall between clubs (docs/architecture.md, "Decisions") the site had one list of
+players; the tests written then keep that shape by putting everything in this one club. Tests
+of the wall itself make a second club with `other_club`."""
+
+from __future__ import annotations
+
+from leagues.models import Club
+
+
+def shared_club() -> Club:
+    club, _ = Club.objects.get_or_create(slug="tests-club", defaults={"name": "Tests' club"})
+    return club
+
+
+def other_club(name: str = "Other club") -> Club:
+    return Club.create_named(name)
