@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.clubs import shared_club
 from tests.games.servers import PYTHON, ROOT, daphne
 
 from .racing import BIG_HAND, SMALL_HAND, Browser, database, server_env
@@ -87,7 +86,7 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
 
     from django.contrib.auth import get_user_model
 
-    from leagues.models import Invite, League, Match, Player, RoundEntry
+    from leagues.models import Club, Invite, League, Match, Player, RoundEntry
     from leagues.models.league_settings import SETTINGS
 
     users = get_user_model().objects
@@ -98,16 +97,17 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     data: dict[str, Any] = {"olga": _session(olga), "otto": _session(otto), "tries": {}}
 
     def league_for(kind: str, index: int, names: tuple[str, ...]) -> tuple[League, list[Player]]:
+        # A club of its own too: a name added in one try is not there in the next.
+        club = Club.create_named(f"{kind} {index}")
         league = League.objects.create(
-            club=shared_club(),
+            club=club,
             name=f"{kind} {index}",
             slug=f"{kind}-{index}",
             season_start=date.fromisoformat(SEASON_START),
         )
         league.organisers.add(olga, otto)
         players = [
-            Player.objects.create(club=shared_club(), display_name=f"{name}{kind}{index}")
-            for name in names
+            Player.objects.create(club=club, display_name=f"{name}{kind}{index}") for name in names
         ]
         league.players.add(*players)
         return league, players
