@@ -172,7 +172,7 @@ class LeagueForm(forms.ModelForm):
                 self.instance.slug = slug
         return data
 
-    def club(self) -> Club | None:
+    def chosen_club(self) -> Club | None:
         """The club chosen for a new league; None: a new one."""
         chosen = self.cleaned_data.get("club")
         return Club.objects.filter(pk=chosen).first() if chosen else None

@@ -28,7 +28,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None, creating=True, user=request.user)
     if form.is_bound and form.is_valid():
         try:
-            league = create_league(form.values(), by=request.user, club=form.club())
+            league = create_league(form.values(), by=request.user, club=form.chosen_club())
         except ValidationError as error:
             add_model_error(form, error)
         else:

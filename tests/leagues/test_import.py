@@ -103,7 +103,9 @@ class TestRoundTrip:
     def test_the_copy_is_scored_again_and_has_its_own_history_and_ratings(
         self, full_league, organiser
     ):
-        imported = import_league(league_document(full_league), slug="copy", by=organiser)
+        imported = import_league(
+            league_document(full_league), slug="copy", by=organiser, club=full_league.club
+        )
         copy_league = imported.league
         assert (imported.matches, imported.rounds, imported.new_players) == (3, 7, 0)
         assert copy_league.ratings.count() == full_league.ratings.count() > 0
@@ -117,7 +119,8 @@ class TestRoundTrip:
         self, full_league, players, member
     ):
         before = Player.objects.count()
-        import_league(league_document(full_league), slug="copy")
+        # A new league of the same club: its players are the club's, matched by name.
+        import_league(league_document(full_league), slug="copy", club=full_league.club)
         assert Player.objects.count() == before
         assert League.objects.get(slug="copy").players.get(user=member) == players[0]
 
