@@ -26,6 +26,7 @@ from django.db import transaction
 
 from leagues.models import League, Match, Player, RoundEntry
 from leagues.models.league import BotMatches
+from leagues.models.roster import create_player
 from leagues.models.round import Outcome, WinType
 
 if TYPE_CHECKING:
@@ -53,9 +54,7 @@ def league_player(seat: TableSeat, league: League) -> Player:
     club = league.club_id
     if seat.is_bot:
         bot = Player.objects.in_club(club).filter(display_name=seat.name, is_bot=True).first()
-        return bot or Player.objects.create(
-            club_id=club, display_name=_free_name(club, seat.name), is_bot=True
-        )
+        return bot or create_player(club, _free_name(club, seat.name), is_bot=True)
     user = seat.user
     if user is not None and league.can_view(user):
         player = Player.objects.in_club(club).filter(user=user).first()
@@ -64,9 +63,7 @@ def league_player(seat: TableSeat, league: League) -> Player:
     # Stored as it is, not translated per reader, like a bot's "Bot 3".
     name = f"Guest {seat.position + 1}"
     player = Player.objects.in_club(club).filter(display_name=name, user=None, is_bot=False)
-    return player.first() or Player.objects.create(
-        club_id=club, display_name=_free_name(club, name)
-    )
+    return player.first() or create_player(club, _free_name(club, name))
 
 
 def record_match(table: Table) -> Match | None:
