@@ -58,7 +58,7 @@ def test_only_who_may_enter_the_leagues_rounds_opens_a_table_for_it(bob, league)
     assert error.value.code == "not_allowed"
     league.players_may_enter = True
     league.save()
-    league.players.create(display_name="Bob B.", user=bob)
+    league.players.create(club=league.club, display_name="Bob B.", user=bob)
     assert Table.create(bob, league=league).league == league
 
 
