@@ -242,3 +242,35 @@ def test_a_players_page_shows_only_leagues_the_viewer_may_read(
     assert page.status_code == 200
     assert "Riverside" not in page.content.decode()
     assert "Riverside" in signed_in(organiser).get(bruno.get_absolute_url()).content.decode()
+
+
+def create(user, slug, **extra):
+    return signed_in(user).post(
+        reverse("leagues:league_new"),
+        {
+            "name": f"League {slug}",
+            "slug": slug,
+            "game": "mhing",
+            "default_variant": "points",
+            "default_target": "500",
+            "bot_matches": "humans",
+            **extra,
+        },
+    )
+
+
+def test_an_organiser_adds_a_league_to_their_club_or_a_new_one(organiser, riverside):
+    page = signed_in(organiser).get(reverse("leagues:league_new")).content.decode()
+    assert "Riverside club" in page and "A new club, named after the league" in page
+    create(organiser, "second", club=str(riverside.club_id))
+    create(organiser, "elsewhere", club="")
+    assert League.objects.get(slug="second").club == riverside.club
+    assert League.objects.get(slug="elsewhere").club.name == "League elsewhere"
+
+
+def test_no_one_adds_a_league_to_a_club_they_do_not_organise(stranger, riverside):
+    page = signed_in(stranger).get(reverse("leagues:league_new")).content.decode()
+    assert "Riverside club" not in page
+    create(stranger, "sneaky", club=str(riverside.club_id))
+    sneaky = League.objects.filter(slug="sneaky").first()
+    assert sneaky is None or sneaky.club_id != riverside.club_id
