@@ -22,6 +22,7 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from leagues.errors import StaleEdit, refused_when_busy
 
@@ -95,9 +96,17 @@ def _check_record(user, player: Player, league: League | None = None) -> None:
     if league is not None and league.club_id != player.club_id:
         raise ValidationError(_("This player is not on the league's roster."), code="roster")
     if not may_change_record(user, player):
-        others = ", ".join(
-            player_leagues(player).exclude(organisers=user).values_list("name", flat=True)
-        )
+        # Named only where the organiser may read them; the others are counted.
+        others = player_leagues(player).exclude(organisers=user)
+        readable = League.objects.visible_to(user).values("pk")
+        names = list(others.filter(pk__in=readable).values_list("name", flat=True))
+        hidden = others.exclude(pk__in=readable).count()
+        if hidden:
+            names.append(
+                ngettext("%(count)s members-only league", "%(count)s members-only leagues", hidden)
+                % {"count": hidden}
+            )
+        others = ", ".join(names)
         raise ValidationError(
             _(
                 "%(name)s also plays in leagues you do not organise (%(leagues)s): only "

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from leagues.exchange_import import import_league
 from leagues.models import Club, Invite, League, Match, Player
-from leagues.models.roster import add_player
+from leagues.models.roster import add_player, rename_player
 
 from .conftest import SMALL_HAND, win
 
@@ -274,3 +274,20 @@ def test_no_one_adds_a_league_to_a_club_they_do_not_organise(stranger, riverside
     create(stranger, "sneaky", club=str(riverside.club_id))
     sneaky = League.objects.filter(slug="sneaky").first()
     assert sneaky is None or sneaky.club_id != riverside.club_id
+
+
+def test_a_refused_rename_does_not_name_a_league_the_organiser_may_not_read(
+    riverside, bruno, outsider
+):
+    """Otto organises a public league of the same club where Bruno plays too; renaming
+    Bruno is refused (he also plays in Riverside), without naming members-only Riverside."""
+    open_day = League.objects.create(club=riverside.club, name="Open day", slug="open-day")
+    open_day.organisers.add(outsider)
+    open_day.players.add(bruno)
+    with pytest.raises(ValidationError) as refused:
+        rename_player(open_day, bruno, "Mallory", by=outsider, was="Bruno Costa")
+    shown = " ".join(refused.value.messages)
+    assert "(1 members-only league)" in shown
+    assert "Riverside" not in shown
+    bruno.refresh_from_db()
+    assert bruno.display_name == "Bruno Costa"
