@@ -1,7 +1,9 @@
 """A finished live match, recorded in the table's league as if an organiser had entered it.
 
-`Match.begin` with the seated players (a person's linked league player, or one made for
-them; bots as bot players, `Player.is_bot`, named after their seat), then
+`Match.begin` with the seated players (a person's own player in the league's club, else a
+guest player "Guest 2" named after the seat, never after the account: a username never
+becomes a player of a club; bots as bot players, `Player.is_bot`, named after their seat),
+then
 `Match.record_round` for every round with the winner's hand in RULES.md notation. The
 league scores each hand again from its text and settles the match with the same rules
 (scoring.mhing.match_scoring), so a live match and a hand-entered one cannot differ.
@@ -24,6 +26,7 @@ from django.db import transaction
 
 from leagues.models import League, Match, Player, RoundEntry
 from leagues.models.league import BotMatches
+from leagues.models.roster import create_player
 from leagues.models.round import Outcome, WinType
 
 if TYPE_CHECKING:
@@ -32,33 +35,35 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _free_name(base: str) -> str:
-    """`base`, or `base (2)`, `base (3)`…: a league player's name is unique."""
+def _free_name(club, base: str) -> str:
+    """`base`, or `base (2)`, `base (3)`…: a name is unique in its club."""
     name, n = base, 1
-    while Player.objects.filter(display_name=name).exists():
+    while Player.objects.named(club, name).exists():
         n += 1
         name = f"{base} ({n})"
     return name
 
 
 def league_player(seat: TableSeat, league: League) -> Player:
-    """The league player who sat in the seat. Recording never makes anyone a member: a person
-    who may not read a members-only league (a guest the league let sit) is recorded as a
-    guest player, not linked to their account."""
+    """The player of the league's club who sat in the seat. Every lookup stays in the club
+    (the wall): the account's own player there, or a guest. Recording never makes anyone a
+    member nor a player of the club: a person without a player in the club (a guest the
+    league let sit, anyone at a public league's table, an account deleted since) is recorded
+    as the seat's guest player, "Guest 2", not linked to the account and not named after it
+    (a username is no club's data)."""
+    club = league.club_id
     if seat.is_bot:
-        bot = Player.objects.filter(display_name=seat.name, is_bot=True).first()
-        return bot or Player.objects.create(display_name=_free_name(seat.name), is_bot=True)
+        bot = Player.objects.in_club(club).filter(display_name=seat.name, is_bot=True).first()
+        return bot or create_player(club, _free_name(club, seat.name), is_bot=True)
     user = seat.user
     if user is not None and league.can_view(user):
-        player = getattr(user, "player", None)
+        player = Player.objects.in_club(club).filter(user=user).first()
         if player is not None:
             return player
-        return Player.objects.create(display_name=_free_name(seat.name), user=user)
     # Stored as it is, not translated per reader, like a bot's "Bot 3".
-    name = seat.name if user is None else f"{seat.name} (guest)"
-    # A guest, or a person whose account has since been deleted: known by that name.
-    player = Player.objects.filter(display_name=name, user=None, is_bot=False).first()
-    return player or Player.objects.create(display_name=_free_name(name))
+    name = f"Guest {seat.position + 1}"
+    player = Player.objects.in_club(club).filter(display_name=name, user=None, is_bot=False)
+    return player.first() or create_player(club, _free_name(club, name))
 
 
 def record_match(table: Table) -> Match | None:

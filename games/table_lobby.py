@@ -24,11 +24,13 @@ if TYPE_CHECKING:
     from games.models import Table, TableSeat
 
 
-def seat_name(user) -> str:
-    """The name people know: the league player linked to the account, else the username."""
-    player = getattr(user, "player", None)
-    if player is not None:
-        return player.display_name
+def seat_name(user, league=None) -> str:
+    """The name people know: the account's player in the table's club (never another
+    club's: the wall), else the account's full name, else the username."""
+    if league is not None:
+        player = user.players.filter(club=league.club_id).first()
+        if player is not None:
+            return player.display_name
     # A full name is typed by staff in the admin, which checks no characters: one holding
     # invisible controls (leagues.names) is passed over for the username, which cannot.
     full_name = user.get_full_name()
@@ -141,7 +143,7 @@ class TableLobby:
             seat = seats[position]
             if not seat.is_empty:
                 raise TableError(_("That seat is taken."), code="seat_taken")
-        seat.user, seat.is_bot, seat.name = user, False, seat_name(user)
+        seat.user, seat.is_bot, seat.name = user, False, seat_name(user, table.league)
         seat.save(update_fields=["user", "is_bot", "name"])
         save_change(table)
         return seat

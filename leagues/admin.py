@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from .models import (
+    Club,
     League,
     LeagueEvent,
     Match,
@@ -56,9 +57,16 @@ class TakesComputedAlongMixin:
         return deleted, counts, perms_needed - computed, protected
 
 
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "created_at"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name"]
+
+
 @admin.register(Player)
 class PlayerAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
-    list_display = ["display_name", "user", "is_bot", "created_at"]
+    list_display = ["display_name", "club", "user", "is_bot", "created_at"]
     list_filter = ["is_bot"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
@@ -79,7 +87,7 @@ class SeasonInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 @admin.register(League)
 class LeagueAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
-    list_display = ["name", "slug", "season_start", "season_end", "is_public"]
+    list_display = ["name", "club", "slug", "season_start", "season_end", "is_public"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers", "players"]
     search_fields = ["name"]

@@ -114,7 +114,7 @@ def build_league(
     four; every match but possibly the last is finished."""
     from django.db import transaction
 
-    from leagues.models import League, Match, Player, Round, Seat, WinningHand
+    from leagues.models import Club, League, Match, Player, Round, Seat, WinningHand
     from leagues.models.round import Outcome, WinType
     from leagues.models.standing import rebuild_standings
     from scoring.mhing.match_scoring import (
@@ -132,14 +132,16 @@ def build_league(
     rules = MatchRules(players=SEATED, target=TARGET_POINTS)
 
     with transaction.atomic():
+        club = Club.create_named(f"Bench club {slug}")
         league = League.objects.create(
+            club=club,
             name=f"Bench league ({players} players)",
             slug=slug,
             season_start=SEASON_START,
             default_target=TARGET_POINTS,
         )
         people = Player.objects.bulk_create(
-            Player(display_name=f"{slug} player {n:03d}") for n in range(players)
+            Player(club=club, display_name=f"{slug} player {n:03d}") for n in range(players)
         )
         league.players.add(*people)
         season = league.current_season

@@ -17,13 +17,15 @@ from django.db import transaction
 
 from .exchange import FORMAT, FORMAT_VERSION
 from .exchange_import import import_league
-from .models import League, Match, Player
+from .models import Club, League, Match, Player
 
 # For a local demo only: printed by load_demo, never meant for a server anyone else can reach.
 PASSWORD = "mhing-demo"
 ORGANISER = "organiser"
 MEMBER = "member"
 MEMBER_PLAYER = "Anna Bäcker"
+# The club that owns the demo leagues (stored as is, like the leagues' names).
+CLUB_NAME = "Demo club"
 
 ANNA, BRUNO, CHLOE, DEV = "Anna Bäcker", "Bruno Costa", "Chloé Martin", "Dev Patel"
 ELIF, FINN, GRETE, HIRO = "Elif Yılmaz", "Finn O'Neill", "Grete Sørensen", "Hiroshi Tanaka"
@@ -268,9 +270,11 @@ def load() -> Loaded:
         raise DemoExists(taken)
     organiser, organiser_created = _account(ORGANISER)
     member, member_created = _account(MEMBER)
-    imported = [import_league(document, by=organiser) for document in DOCUMENTS]
-    player = Player.objects.get(display_name=MEMBER_PLAYER)
-    if player.user_id is None and not Player.objects.filter(user=member).exists():
+    # One club holds the demo leagues and their players (the wall: docs/architecture.md).
+    club = Club.create_named(CLUB_NAME)
+    imported = [import_league(document, by=organiser, club=club) for document in DOCUMENTS]
+    player = Player.objects.named(club, MEMBER_PLAYER).get()
+    if player.user_id is None and not Player.objects.in_club(club).filter(user=member).exists():
         player.user = member
         player.save(update_fields=["user"])
     for slug, played_on, number, hand in CORRECTIONS:
@@ -278,7 +282,7 @@ def load() -> Loaded:
         round_ = match.rounds.select_related("winner", "discarder", "hand").get(number=number)
         entry = replace(round_.entry(), hand=hand)
         match.correct_round(round_, entry, by=organiser, expected_version=round_.version)
-    jade = _mahjongg_league(organiser)
+    jade = _mahjongg_league(organiser, club)
     return Loaded(
         leagues=[*(result.league for result in imported), jade],
         matches=sum(result.matches for result in imported) + len(JADE_MATCHES),
@@ -287,7 +291,7 @@ def load() -> Loaded:
     )
 
 
-def _mahjongg_league(organiser) -> League:
+def _mahjongg_league(organiser, club: Club) -> League:
     from datetime import date
 
     from scoring.mahjongg.match import GameEntry
@@ -296,13 +300,13 @@ def _mahjongg_league(organiser) -> League:
     from .models.mahjongg_game import record_game
 
     league = League.objects.create(
-        **JADE, game="mahjongg", season_start=date(2026, 9, 1), owner=organiser
+        **JADE, club=club, game="mahjongg", season_start=date(2026, 9, 1), owner=organiser
     )
     league.organisers.add(organiser)
     for played_on, rules, names, games in JADE_MATCHES:
         league.mahjongg_profile = Profile.from_dict(rules).to_dict()
         league.save(update_fields=["mahjongg_profile"])
-        players = [Player.objects.get_or_create(display_name=name)[0] for name in names]
+        players = [Player.objects.get_or_create(club=club, display_name=name)[0] for name in names]
         match = Match.begin(league, players, played_on=date.fromisoformat(played_on), by=organiser)
         for caller, *hands in games:
             record_game(match, GameEntry(caller, tuple(hands)), by=organiser)

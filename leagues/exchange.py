@@ -234,7 +234,8 @@ def _bots(league: League) -> dict[str, list[str]]:
     """`bots`: the names of the bots seated in the league's matches, so an import records
     them as bots again; no key when there are none, as in files written before bots."""
     names = (
-        Player.objects.filter(is_bot=True, seats__match__league=league)
+        Player.objects.in_club(league.club_id)
+        .filter(is_bot=True, seats__match__league=league)
         .values_list("display_name", flat=True)
         .distinct()
         .order_by("display_name")

@@ -42,7 +42,7 @@ from scoring.mahjongg.profile import Profile
 from .exchange_held import held_matches, planned_key
 from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from .exchange_replay import Replay
-from .models import League, Match, Player
+from .models import Club, League, Match, Player
 from .models.match_end import abandon_match
 from .models.season import open_next_season
 from .models.standing import standings_deferred
@@ -217,7 +217,12 @@ def _depth_over(document: Any, limit: int) -> bool:
 
 
 def import_league(
-    document: Any, *, by=None, slug: str | None = None, into: League | None = None
+    document: Any,
+    *,
+    by=None,
+    slug: str | None = None,
+    into: League | None = None,
+    club: Club | None = None,
 ) -> Imported:
     """Create a league from the document (under `slug` if given, else the file's), or add the
     document's matches to `into`. `by` becomes an organiser of a new league and is recorded
@@ -229,18 +234,21 @@ def import_league(
     # The standings of every player of the file are refreshed once, as the replay ends, not
     # once for each match it begins (leagues.models.standing).
     with transaction.atomic(), standings_deferred():
-        return _replay(plan, by=by, into=into)
+        return _replay(plan, by=by, into=into, club=club)
 
 
 # -- replay --------------------------------------------------------------------------------
 
 
-def _replay(plan: Plan, *, by, into: League | None) -> Imported:
+def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) -> Imported:
     problems: list[Problem] = []
     league = into or plan.league
     created = into is None
     if created:
         league.owner = by
+        # A league made from a file goes into the club given (the demo's), else is a club of
+        # its own: its names are never matched with another club's players (the wall).
+        league.club = club or Club.create_named(league.name)
         try:
             with transaction.atomic():
                 league.save()
@@ -249,12 +257,24 @@ def _replay(plan: Plan, *, by, into: League | None) -> Imported:
         if by is not None:
             league.organisers.add(by)
     names = dict.fromkeys(plan.roster + [n for m in plan.matches for n in m.players])
-    existing = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
+    # Names are matched inside the target league's club only, in any capitalisation, as
+    # the roster page matches them (a name is unique in its club whatever its case).
+    folded = {name.lower() for name in names}
+    by_lower = {
+        p.display_name.lower(): p
+        for p in Player.objects.in_club(league.club_id)
+        if p.display_name.lower() in folded
+    }
     bots = set(plan.bots)
-    new = Player.objects.bulk_create(
-        Player(display_name=name, is_bot=name in bots) for name in names if name not in existing
-    )
-    players = existing | {p.display_name: p for p in new}
+    wanted: dict[str, Player] = {}
+    for name in names:
+        if name.lower() not in by_lower and name.lower() not in wanted:
+            wanted[name.lower()] = Player(
+                club_id=league.club_id, display_name=name, is_bot=name in bots
+            )
+    new = Player.objects.bulk_create(wanted.values())
+    by_lower |= {p.display_name.lower(): p for p in new}
+    players = {name: by_lower[name.lower()] for name in names}
     # Bots never join a roster (Match.begin leaves them out too).
     league.players.add(*(players[name] for name in plan.roster if not players[name].is_bot))
     # Read before the first match is added: file matches are not compared with each other.

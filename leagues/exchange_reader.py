@@ -394,7 +394,7 @@ class Reader:
         if not (league.name and league.slug):
             return None
         try:
-            league.full_clean(validate_unique=False)
+            league.full_clean(exclude=["club"], validate_unique=False)  # its club: on import
         except ValidationError as error:
             for name, messages in error.message_dict.items():
                 label = League._meta.get_field(name).verbose_name

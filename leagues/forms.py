@@ -169,7 +169,9 @@ class MatchForm(forms.Form):
         refuses (it raises ValidationError, and the players it would have seated go too)."""
         data = self.cleaned_data
         players = [
-            Player.objects.get(pk=seat) if isinstance(seat, int) else _player_named(seat)
+            Player.objects.in_club(self.league.club_id).get(pk=seat)
+            if isinstance(seat, int)
+            else _player_named(self.league, seat)
             for seat in data["seats"].values()
         ]
         return Match.begin(
@@ -184,12 +186,13 @@ class MatchForm(forms.Form):
         )
 
 
-def _player_named(name: str) -> Player:
-    """Names are unique (one name, one person on every sheet): a typed name that exists,
-    in any capitalisation, is that player."""
-    return Player.objects.filter(display_name__iexact=name).first() or Player.objects.create(
-        display_name=name
-    )
+def _player_named(league: League, name: str) -> Player:
+    """Names are unique in a club (one name, one person on every sheet of the club): a typed
+    name of the league's club, in any capitalisation, is that player; any other name is a
+    new player of the club. Another club's players are never looked at (the wall)."""
+    from .models.roster import create_player
+
+    return Player.objects.named(league.club_id, name).first() or create_player(league.club_id, name)
 
 
 class RoundForm(forms.Form):

@@ -59,7 +59,9 @@ class MahjonggMatchForm(MatchForm):
     def begin_match(self, by) -> Match:
         data = self.cleaned_data
         players = [
-            Player.objects.get(pk=seat) if isinstance(seat, int) else _player_named(seat)
+            Player.objects.in_club(self.league.club_id).get(pk=seat)
+            if isinstance(seat, int)
+            else _player_named(self.league, seat)
             for seat in data["seats"].values()
         ]
         return Match.begin(self.league, players, played_on=data["played_on"], by=by)

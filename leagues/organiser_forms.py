@@ -15,7 +15,7 @@ from scoring.mahjongg.profile import MAX_LIMIT, Profile
 from scoring.mahjongg.rotation import Rotation
 from scoring.mahjongg.settle import Method
 
-from .models import League, Player
+from .models import Club, League, Player
 from .models.league import GameChoice
 from .models.league_settings import SETTINGS
 from .models.roster import NAME_LENGTH
@@ -103,9 +103,28 @@ class LeagueForm(forms.ModelForm):
         required=False,
     )
 
-    def __init__(self, *args: Any, creating: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, creating: bool = False, user=None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.creating = creating
+        # The one extra field of "Create a league": the club it belongs to (the wall,
+        # docs/organisers.md), offered to whom organises leagues already; anyone else's
+        # first league is a new club named after it.
+        clubs = list(Club.objects.organised_by(user)) if creating and user is not None else []
+        if clubs:
+            self.fields["club"] = forms.TypedChoiceField(
+                label=gettext_lazy("Club"),
+                coerce=int,
+                empty_value=None,
+                required=False,
+                choices=[
+                    *((club.pk, club.name) for club in clubs),
+                    ("", gettext_lazy("A new club, named after the league")),
+                ],
+                initial=clubs[0].pk,
+                help_text=gettext_lazy(
+                    "A club's leagues share its players; another club never sees them."
+                ),
+            )
         instance = self.instance
         profile = Profile.from_dict(instance.mahjongg_profile)
         self.initial.update(
@@ -153,6 +172,11 @@ class LeagueForm(forms.ModelForm):
                 self.instance.slug = slug
         return data
 
+    def chosen_club(self) -> Club | None:
+        """The club chosen for a new league; None: a new one."""
+        chosen = self.cleaned_data.get("club")
+        return Club.objects.filter(pk=chosen).first() if chosen else None
+
     def values(self) -> dict[str, Any]:
         values = {name: self.cleaned_data[name] for name in SETTINGS if name != "mahjongg_profile"}
         values["game"] = values["game"] or self.instance.game or GameChoice.MHING
@@ -186,16 +210,13 @@ class RenameForm(NameForm):
     was = forms.CharField(widget=forms.HiddenInput, max_length=NAME_LENGTH)
 
 
-class LinkForm(forms.Form):
-    username = forms.CharField(label=gettext_lazy("User name of the account"), max_length=150)
-
-
 class MergeForm(forms.Form):
     merged = forms.TypedChoiceField(label=gettext_lazy("Merge this player…"), coerce=int)
     kept = forms.TypedChoiceField(label=gettext_lazy("…into this one (its name stays)"), coerce=int)
 
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.league = league
         roster = [("", "—"), *((p.pk, p.display_name) for p in league.players.all())]
         self.fields["merged"].choices = roster
         self.fields["kept"].choices = roster
@@ -207,5 +228,7 @@ class MergeForm(forms.Form):
         return data
 
     def players(self) -> tuple[Player, Player]:
-        found = Player.objects.in_bulk([self.cleaned_data["merged"], self.cleaned_data["kept"]])
+        found = self.league.players.in_bulk(
+            [self.cleaned_data["merged"], self.cleaned_data["kept"]]
+        )
         return found[self.cleaned_data["merged"]], found[self.cleaned_data["kept"]]

@@ -140,12 +140,15 @@ def round_form(client) -> tuple[str, tuple[tuple[str, str], ...]]:
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
-    from leagues.models import League, Match, Player
+    from leagues.models import Club, League, Match, Player
 
     organiser = get_user_model().objects.create_user("bench-organiser")
-    league = League.objects.create(name="Bench", slug="bench", season_start=date(2026, 9, 1))
+    club = Club.create_named("Bench")
+    league = League.objects.create(
+        club=club, name="Bench", slug="bench", season_start=date(2026, 9, 1)
+    )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=name) for name in ("A", "B", "C", "D")]
+    players = [Player.objects.create(club=club, display_name=name) for name in ("A", "B", "C", "D")]
     match = Match.begin(league, players, first_dealer=0, by=organiser)
     client.force_login(organiser)
     url = reverse("leagues:round_new", args=[league.slug, match.pk])

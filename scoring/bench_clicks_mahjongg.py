@@ -106,14 +106,17 @@ def game_form(client) -> tuple[str, int, str]:
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
-    from leagues.models import League, Match, Player
+    from leagues.models import Club, League, Match, Player
 
     organiser = get_user_model().objects.create_user("bench-mj-organiser")
+    club = Club.create_named("Bench MJ")
     league = League.objects.create(
-        name="Bench MJ", slug="bench-mj", game="mahjongg", season_start=date(2026, 9, 1)
+        club=club, name="Bench MJ", slug="bench-mj", game="mahjongg", season_start=date(2026, 9, 1)
     )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    players = [
+        Player.objects.create(club=club, display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     match = Match.begin(league, players, by=organiser)
     client.force_login(organiser)
     url = reverse("leagues:mj_game_new", args=[league.slug, match.pk])

@@ -2,6 +2,7 @@
 history of corrections, ratings and standings. The rules of RULES.md §5-6 live on these
 models."""
 
+from .club import Club
 from .club_night import ClubNight
 from .history import RoundChange
 from .invites import Invite
@@ -16,6 +17,7 @@ from .standing import PlayerStanding
 
 __all__ = [
     "Invite",
+    "Club",
     "ClubNight",
     "League",
     "LeagueEvent",

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
-from .roster import refuse_control_characters
+from .roster import create_player, refuse_control_characters
 
 SALT = "leagues.invite"
 EXPIRY_DAYS = (1, 7, 30)
@@ -165,7 +165,7 @@ class Invite(models.Model):
                     _("%(name)s already has an account.") % {"name": player.display_name},
                     code="linked",
                 )
-        if new_player_name and Player.objects.filter(display_name=new_player_name).exists():
+        if new_player_name and Player.objects.named(league.club_id, new_player_name).exists():
             raise ValidationError(
                 _("There is already a player called “%(name)s”: choose them from the list.")
                 % {"name": new_player_name},
@@ -252,16 +252,23 @@ class Invite(models.Model):
         shown before they press the button (`accept` checks again, under lock)."""
         if self.player is None:
             return None
-        own = Player.objects.filter(user=user).first() if user.is_authenticated else None
+        own = (
+            Player.objects.in_club(self.league.club_id).filter(user=user).first()
+            if user.is_authenticated
+            else None
+        )
         refusal = _conflict(self.player, own, user)
         return " ".join(refusal.messages) if refusal else None
 
     def _player_for(self, invite: Invite, user) -> Player | None:
         """The player the account plays as in the league, linked or created now; refuses when
-        the account already plays as someone else."""
-        own = Player.objects.select_for_update().filter(user=user).first()
+        the account already plays as someone else in the league's club. Everything is looked
+        up in the league's club only: an account that plays in another club gets its own
+        player in this one (the wall)."""
+        club = self.league.club_id
+        own = Player.objects.select_for_update().in_club(club).filter(user=user).first()
         if invite.player is not None:
-            player = Player.objects.select_for_update().get(pk=invite.player.pk)
+            player = Player.objects.select_for_update().in_club(club).get(pk=invite.player.pk)
             refusal = _conflict(player, own, user)
             if refusal is not None:
                 raise refusal
@@ -279,19 +286,23 @@ class Invite(models.Model):
         if not invite.new_player_name:
             return None
         if own is not None:
-            # Players play in several leagues under one name: someone who already plays
-            # elsewhere joins with the player they are, not a second one under the new name.
+            # Players play in several leagues of a club under one name: someone who already
+            # plays in the club joins with the player they are, not a second one.
             return own
-        if Player.objects.filter(display_name=invite.new_player_name).exists():
-            raise InviteRefused(
-                _(
-                    "A player called “%(name)s” was added since this invitation was made. "
-                    "Ask the organiser for a new invitation."
-                )
-                % {"name": invite.new_player_name},
-                code="name_taken",
+        taken = InviteRefused(
+            _(
+                "A player called “%(name)s” was added since this invitation was made. "
+                "Ask the organiser for a new invitation."
             )
-        player = Player.objects.create(display_name=invite.new_player_name, user=user)
+            % {"name": invite.new_player_name},
+            code="name_taken",
+        )
+        if Player.objects.named(club, invite.new_player_name).exists():
+            raise taken
+        try:
+            player = create_player(club, invite.new_player_name, user=user)
+        except ValidationError:
+            raise taken from None
         log_event(
             self.league,
             LeagueEvent.Action.PLAYER_ADDED,

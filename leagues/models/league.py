@@ -89,6 +89,11 @@ class LeagueQuerySet(models.QuerySet):
 
 
 class League(models.Model):
+    # The wall (docs/architecture.md): a league belongs to one club and plays with that
+    # club's players only.
+    club = models.ForeignKey(
+        "leagues.Club", verbose_name=_("club"), on_delete=models.PROTECT, related_name="leagues"
+    )
     name = models.CharField(_("name"), max_length=120, validators=[refuse_control_characters])
     slug = models.SlugField(
         _("short name"), max_length=60, unique=True, validators=[validate_league_slug]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from leagues.errors import StaleEdit
 from scoring.mahjongg.profile import Profile
 
+from .club import Club
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .roster import _atomic
@@ -32,8 +33,14 @@ SETTINGS = (
 
 
 @_atomic
-def create_league(values: dict, by) -> League:
-    league = League(**{name: values[name] for name in SETTINGS})
+def create_league(values: dict, by, club: Club | None = None) -> League:
+    """A new league organised and owned by `by`, in `club` (one `by` organises a league
+    of), else in a new club named after the league."""
+    if club is None:
+        club = Club.create_named(values["name"])
+    elif not Club.objects.organised_by(by).filter(pk=club.pk).exists():
+        raise ValidationError(_("You can only add a league to a club you organise."))
+    league = League(club=club, **{name: values[name] for name in SETTINGS})
     league.owner = by
     league.full_clean()
     league.save()

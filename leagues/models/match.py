@@ -158,6 +158,11 @@ class Match(models.Model):
         at random when not given (RULES.md §5 ruling)."""
         if len({p.pk for p in players}) != len(players):
             raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
+        if any(p.club_id != league.club_id for p in players):
+            # The wall: a league's matches seat its own club's players only.
+            raise ValidationError(
+                _("Only the club's own players can be seated in this league."), code="club"
+            )
         match = cls(
             league=league,  # its current season is read as it is saved (save)
             target_points=target_points or league.default_target,

@@ -46,8 +46,8 @@ def merge_players(league: League, merged: Player, kept: Player, by) -> list[Leag
     if len(locked) != 2:
         raise ValidationError(_("One of the players is gone meanwhile."), code="gone")
     merged, kept = locked[merged.pk], locked[kept.pk]
-    _check_record(by, merged)
-    _check_record(by, kept)
+    _check_record(by, merged, league)
+    _check_record(by, kept, league)
     shared = (
         Seat.objects.filter(player=merged, match__seats__player=kept)
         .select_related("match__league")

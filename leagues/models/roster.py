@@ -1,12 +1,14 @@
 """A league's roster as its organisers keep it (the roster page, leagues.views.roster): adding
 players, retiring them, and the changes to a player record itself: renaming, merging two
-records of one person, linking an account.
+records of one person, unlinking an account.
 
-A player record is shared by every league the person plays in, and its name is unique on the
-whole site. So a change to the record (rename, merge, link, unlink) is allowed only to whom
-organises *every* league the player is in (or a superuser): an organiser of one league must
-not rename someone on another club's score sheets, nor let an account into another club's
-members-only league. Adding and retiring are the league's own business.
+A player belongs to one club (leagues.models.club) and may be in several of its leagues; its
+name is unique inside the club only, and a name is never looked up in another club. So a
+change to the record (rename, merge, unlink) is allowed only to whom organises *every* league
+of the club the player is in (or a superuser), and only from a league of the player's own
+club. An account is linked to a player only by its owner, accepting an invitation
+(leagues.models.invites): no organiser can link someone else's account. Adding and retiring
+are the league's own business.
 
 Each function checks, changes and logs in one transaction, and raises ValidationError (a
 `StaleEdit` for a page loaded before someone else's change) when it refuses, changing
@@ -15,10 +17,10 @@ nothing.
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from leagues.errors import StaleEdit, refused_when_busy
 from leagues.names import refuse_control_characters
@@ -45,26 +47,42 @@ def clean_name(name: str) -> str:
 
 
 def player_leagues(player: Player) -> models.QuerySet[League]:
-    """Every league the player is in: on its roster, or seated in one of its matches."""
-    return League.objects.filter(
-        models.Q(players=player) | models.Q(matches__seats__player=player)
-    ).distinct()
+    """Every league of the player's club the player is in: on its roster, or seated in one
+    of its matches."""
+    return (
+        League.objects.filter(club=player.club_id)
+        .filter(models.Q(players=player) | models.Q(matches__seats__player=player))
+        .distinct()
+    )
 
 
-def may_change_record(user, player: Player) -> bool:
-    """Whether `user` may rename, merge, link or unlink this player (module docstring)."""
+def may_change_record(user, player: Player, league: League | None = None) -> bool:
+    """Whether `user` may rename, merge or unlink this player (module docstring), from
+    `league`'s pages when given: never a player of another club."""
     if not user.is_authenticated:
+        return False
+    if league is not None and league.club_id != player.club_id:
         return False
     if user.is_superuser:
         return True
     return not player_leagues(player).exclude(organisers=user).exists()
 
 
-def _check_record(user, player: Player) -> None:
+def _check_record(user, player: Player, league: League | None = None) -> None:
+    if league is not None and league.club_id != player.club_id:
+        raise ValidationError(_("This player is not on the league's roster."), code="roster")
     if not may_change_record(user, player):
-        others = ", ".join(
-            player_leagues(player).exclude(organisers=user).values_list("name", flat=True)
-        )
+        # Named only where the organiser may read them; the others are counted.
+        others = player_leagues(player).exclude(organisers=user)
+        readable = League.objects.visible_to(user).values("pk")
+        names = list(others.filter(pk__in=readable).values_list("name", flat=True))
+        hidden = others.exclude(pk__in=readable).count()
+        if hidden:
+            names.append(
+                ngettext("%(count)s members-only league", "%(count)s members-only leagues", hidden)
+                % {"count": hidden}
+            )
+        others = ", ".join(names)
         raise ValidationError(
             _(
                 "%(name)s also plays in leagues you do not organise (%(leagues)s): only "
@@ -76,21 +94,44 @@ def _check_record(user, player: Player) -> None:
         )
 
 
-def _name_taken(name: str, player: Player | None) -> ValidationError | None:
-    other = Player.objects.filter(display_name__iexact=name)
+def _name_taken(club, name: str, player: Player | None) -> ValidationError | None:
+    """The "name taken" error when another player of the club has the name (any
+    capitalisation); another club's players are never looked at."""
+    other = Player.objects.named(club, name)
     if player is not None:
         other = other.exclude(pk=player.pk)
     other = other.first()
     if other is None:
         return None
+    return name_taken_error(other.display_name)
+
+
+def name_taken_error(name: str) -> ValidationError:
     return ValidationError(
         _(
             "The name “%(name)s” is already used by another player. If they are the same "
             "person, merge the two players instead."
         )
-        % {"name": other.display_name},
+        % {"name": name},
         code="name_taken",
     )
+
+
+def create_player(club, name: str, **fields) -> Player:
+    """A new player of the club. The database refuses a name the club has already (in any
+    capitalisation), also one another organiser added a moment ago: that refusal, caught in
+    a savepoint so the caller's transaction goes on, is the form's "name taken" error, never
+    a server error nor a second player of the name."""
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                club_id=getattr(club, "pk", club), display_name=name, **fields
+            )
+    except IntegrityError:
+        other = Player.objects.named(club, name).first()
+        if other is None:  # not the name: the account is linked in the club already
+            raise
+        raise name_taken_error(other.display_name) from None
 
 
 def _atomic(function):
@@ -108,13 +149,13 @@ def _atomic(function):
 
 @_atomic
 def add_player(league: League, name: str, by) -> tuple[Player, bool]:
-    """Put a player on the roster: the player of that name (in any capitalisation) if there
-    is one, a new player otherwise; the player and whether it is new."""
+    """Put a player on the roster: the club's player of that name (in any capitalisation)
+    if there is one, a new player of the club otherwise; the player and whether it is new."""
     name = clean_name(name)
-    player = Player.objects.filter(display_name__iexact=name).first()
+    player = Player.objects.named(league.club_id, name).first()
     created = player is None
     if created:
-        player = Player.objects.create(display_name=name)
+        player = create_player(league.club_id, name)
     elif league.players.filter(pk=player.pk).exists():
         raise ValidationError(
             _("%(name)s is already on the roster.") % {"name": player.display_name},
@@ -137,14 +178,18 @@ def rename_player(league: League, player: Player, name: str, by, was: str) -> No
             % {"name": player.display_name},
             code="stale",
         )
-    _check_record(by, player)
+    _check_record(by, player, league)
     if name == player.display_name:
         return
-    taken = _name_taken(name, player)
+    taken = _name_taken(player.club_id, name, player)
     if taken:
         raise taken
     player.display_name = name
-    player.save(update_fields=["display_name"])
+    try:
+        with transaction.atomic():  # a savepoint: another organiser may take the name now
+            player.save(update_fields=["display_name"])
+    except IntegrityError:
+        raise name_taken_error(name) from None
     log_event(league, LeagueEvent.Action.PLAYER_RENAMED, by=by, player=was, to=name)
 
 
@@ -167,46 +212,9 @@ def set_retired(league: League, player: Player, retired: bool, by) -> None:
 
 
 @_atomic
-def link_account(league: League, player: Player, username: str, by) -> None:
-    """Link the player to the account of that user name."""
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    _check_record(by, player)
-    if player.user_id is not None:
-        raise ValidationError(
-            _("%(name)s is linked to an account already: unlink it first.")
-            % {"name": player.display_name},
-            code="linked",
-        )
-    username = (username or "").strip()
-    user_model = get_user_model()
-    account = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
-    if account is None:
-        raise ValidationError(
-            _("There is no account with the user name “%(username)s”.") % {"username": username},
-            code="no_account",
-        )
-    other = Player.objects.filter(user=account).first()
-    if other is not None:
-        raise ValidationError(
-            _("The account “%(username)s” is linked to the player %(name)s already.")
-            % {"username": username, "name": other.display_name},
-            code="account_taken",
-        )
-    player.user = account
-    player.save(update_fields=["user"])
-    log_event(
-        league,
-        LeagueEvent.Action.PLAYER_LINKED,
-        by=by,
-        player=player.display_name,
-        account=account.get_username(),
-    )
-
-
-@_atomic
 def unlink_account(league: League, player: Player, by) -> None:
     player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
-    _check_record(by, player)
+    _check_record(by, player, league)
     if player.user is None:
         return
     account = player.user.get_username()

@@ -31,10 +31,10 @@ from leagues.organiser_forms import LeagueForm
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
     """Any signed-in account may create a league; it becomes the league's organiser."""
-    form = LeagueForm(request.POST or None, creating=True)
+    form = LeagueForm(request.POST or None, creating=True, user=request.user)
     if form.is_bound and form.is_valid():
         try:
-            league = create_league(form.values(), by=request.user)
+            league = create_league(form.values(), by=request.user, club=form.chosen_club())
         except ValidationError as error:
             add_model_error(form, error)
         else:
@@ -49,7 +49,9 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @login_required
 def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     league = organised_league(request, slug)
-    form = LeagueForm(request.POST or None, instance=League.objects.get(pk=league.pk))
+    form = LeagueForm(
+        request.POST or None, instance=League.objects.visible_to(request.user).get(pk=league.pk)
+    )
     refusal: list[str] = []
     if form.is_bound and form.is_valid():
         try:
@@ -62,7 +64,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except StaleEdit as error:
             # The settings as they are now: what this organiser typed is dropped on purpose,
             # as they must look at the other change first.
-            form = LeagueForm(instance=League.objects.get(pk=league.pk))
+            form = LeagueForm(instance=League.objects.visible_to(request.user).get(pk=league.pk))
             refusal = error.messages
         except ValidationError as error:
             add_model_error(form, error)

@@ -14,7 +14,8 @@ from leagues.records import PlayerRecord
 @require_GET
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    leagues = League.objects.visible_to(request.user)
+    # Only leagues the viewer may read, all in the player's club (the wall).
+    leagues = League.objects.visible_to(request.user).filter(club=player.club_id)
     _check_visible(request, player, leagues)
     season = _season(request, leagues)
     return render(

@@ -1,4 +1,4 @@
-"""The league's roster for its organisers: add, rename, retire, link and merge players
+"""The league's roster for its organisers: add, rename, retire, unlink and merge players
 (leagues.models.roster and merge; docs/organisers.md)."""
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from leagues.models import League, Player
 from leagues.models.merge import merge_players
 from leagues.models.roster import (
     add_player,
-    link_account,
     may_change_record,
     player_leagues,
     rename_player,
     set_retired,
     unlink_account,
 )
-from leagues.organiser_forms import LinkForm, MergeForm, NameForm, RenameForm
+from leagues.organiser_forms import MergeForm, NameForm, RenameForm
 
 
 def _roster(league: League) -> tuple[list[Player], list[Player]]:
@@ -48,10 +47,11 @@ def roster(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             add_model_error(form, error)
         else:
+            # Never "known on the site": a name is looked up in the league's club only.
             if created:
                 text = _("%(name)s is a new player, on the roster now.")
             else:
-                text = _("%(name)s, a player already known on the site, is on the roster now.")
+                text = _("%(name)s, a player of the club, is on the roster now.")
             messages.success(request, text % {"name": player.display_name})
             return redirect("leagues:roster", league.slug)
     active, retired = _roster(league)
@@ -68,7 +68,8 @@ def roster(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-ACTIONS = ("rename", "retire", "return", "link", "unlink")
+# No "link": an account is linked only by its owner, accepting an invitation (issue 26 §2).
+ACTIONS = ("rename", "retire", "return", "unlink")
 
 
 @require_http_methods(["GET", "POST"])
@@ -79,7 +80,6 @@ def roster_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league = organised_league(request, slug)
     player = get_object_or_404(league.players.select_related("user"), pk=pk)
     rename_form = RenameForm(initial={"name": player.display_name, "was": player.display_name})
-    link_form = LinkForm()
     action = request.POST.get("action") if request.method == "POST" else None
     if action in ACTIONS:
         form = None
@@ -95,12 +95,6 @@ def roster_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                         was=form.cleaned_data["was"],
                     )
                     messages.success(request, _("The player is renamed."))
-                    return redirect("leagues:roster_player", league.slug, player.pk)
-            elif action == "link":
-                form = link_form = LinkForm(request.POST)
-                if form.is_valid():
-                    link_account(league, player, form.cleaned_data["username"], by=request.user)
-                    messages.success(request, _("The player is linked to the account."))
                     return redirect("leagues:roster_player", league.slug, player.pk)
             else:
                 if action == "unlink":
@@ -127,10 +121,13 @@ def roster_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "league": league,
             "player": player,
             "retired": league.retired_players.filter(pk=player.pk).exists(),
-            "may_change": may_change_record(request.user, player),
-            "other_leagues": player_leagues(player).exclude(pk=league.pk).order_by("name"),
+            "may_change": may_change_record(request.user, player, league),
+            # Only the club's leagues the organiser may read (player_leagues stays in the club).
+            "other_leagues": player_leagues(player)
+            .exclude(pk=league.pk)
+            .filter(pk__in=League.objects.visible_to(request.user).values("pk"))
+            .order_by("name"),
             "rename_form": rename_form,
-            "link_form": link_form,
         },
     )
 

@@ -86,7 +86,7 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
 
     from django.contrib.auth import get_user_model
 
-    from leagues.models import Invite, League, Match, Player, RoundEntry
+    from leagues.models import Club, Invite, League, Match, Player, RoundEntry
     from leagues.models.league_settings import SETTINGS
 
     users = get_user_model().objects
@@ -97,13 +97,18 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     data: dict[str, Any] = {"olga": _session(olga), "otto": _session(otto), "tries": {}}
 
     def league_for(kind: str, index: int, names: tuple[str, ...]) -> tuple[League, list[Player]]:
+        # A club of its own too: a name added in one try is not there in the next.
+        club = Club.create_named(f"{kind} {index}")
         league = League.objects.create(
+            club=club,
             name=f"{kind} {index}",
             slug=f"{kind}-{index}",
             season_start=date.fromisoformat(SEASON_START),
         )
         league.organisers.add(olga, otto)
-        players = [Player.objects.create(display_name=f"{name}{kind}{index}") for name in names]
+        players = [
+            Player.objects.create(club=club, display_name=f"{name}{kind}{index}") for name in names
+        ]
         league.players.add(*players)
         return league, players
 

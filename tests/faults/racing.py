@@ -32,6 +32,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from scoring.mhing import MhingError
 from scoring.mhing.notation import format_hand, parse_hand
+from tests.clubs import shared_club
 from tests.games.servers import PYTHON, ROOT, daphne
 
 PASSWORD = "pw-race-organiser"
@@ -289,9 +290,11 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     users = [
         get_user_model().objects.create_user(name, password=PASSWORD) for name in ("olga", "otto")
     ]
-    league = League.objects.create(name="Race Club", slug="race", season_start=date(2026, 9, 1))
+    league = League.objects.create(
+        club=shared_club(), name="Race Club", slug="race", season_start=date(2026, 9, 1)
+    )
     league.organisers.add(*users)
-    players = [Player.objects.create(display_name=name) for name in PLAYERS]
+    players = [Player.objects.create(club=shared_club(), display_name=name) for name in PLAYERS]
     matches: dict[str, list[list[int]]] = {}  # kind → [[pk, version], ...]
     # The standings once at the end, as an import does: refreshed after every match and
     # round, over a league growing to 150 matches, they were 15 s of each set-up.

@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, e
 
 from games.models import Table
 from leagues.models import League, Match, Player, RoundEntry
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.browser
 
@@ -74,11 +75,12 @@ class TestEveryPageKeepsToItsSecurityPolicy(ChannelsLiveServerTestCase):
         self.olga = users.create_superuser("olga", password="pw-olga")
         self.otto = users.create_user("otto", password="pw-otto")
         self.league = League.objects.create(
-            name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
+            club=shared_club(), name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
         )
         self.league.organisers.add(self.olga)
         players = [
-            Player.objects.create(display_name=name) for name in ("Pia", "Quentin", "Rosa", "Sven")
+            Player.objects.create(club=shared_club(), display_name=name)
+            for name in ("Pia", "Quentin", "Rosa", "Sven")
         ]
         self.league.players.add(*players)
         self.player = players[0]
@@ -92,7 +94,9 @@ class TestEveryPageKeepsToItsSecurityPolicy(ChannelsLiveServerTestCase):
             ),
             by=self.olga,
         )
-        self.dragons = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+        self.dragons = League.objects.create(
+            club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
+        )
         self.dragons.organisers.add(self.olga)
         self.mj_match = Match.begin(self.dragons, players, played_on=date(2026, 11, 20))
         self.waiting = Table.create(self.olga, players=4)

@@ -17,6 +17,7 @@ import pytest
 from django.db import connection, transaction
 
 from leagues.models import League, Match, Player, RoundEntry
+from tests.clubs import shared_club
 from tests.leagues.test_standings_in_step import counted, kept
 
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
@@ -30,8 +31,10 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.mark.django_db(transaction=True)
 def test_two_matches_saved_at_once_count_both_rounds_for_the_shared_player():
-    league = League.objects.create(name="Busy Night", slug="busy-night")
-    shared, left, right = (Player.objects.create(display_name=n) for n in ("Ann", "Bo", "Cy"))
+    league = League.objects.create(club=shared_club(), name="Busy Night", slug="busy-night")
+    shared, left, right = (
+        Player.objects.create(club=shared_club(), display_name=n) for n in ("Ann", "Bo", "Cy")
+    )
     first = Match.begin(league, [shared, left], first_dealer=0, target_points=5000)
     second = Match.begin(league, [shared, right], first_dealer=0, target_points=5000)
     saved = threading.Event()

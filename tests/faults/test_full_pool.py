@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 
 from leagues.models import League, Match, Player
+from tests.clubs import shared_club
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -60,7 +61,7 @@ def in_another_thread(send) -> object:
 
 
 def test_a_request_that_finds_the_pool_full_is_told_to_try_again(organiser, one_connection_pool):
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(organiser)
     form = {
         "played_on": "2026-11-24",

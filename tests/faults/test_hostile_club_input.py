@@ -27,6 +27,7 @@ from leagues.models import (
     Season,
 )
 from leagues.models.invites import SALT
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,10 @@ NOT_VALID = "This invitation link is not valid."
 
 @pytest.fixture
 def players(member):
-    made = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    made = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     made[0].user = member
     made[0].save()
     return made
@@ -45,7 +49,7 @@ def players(member):
 @pytest.fixture
 def league(organiser, players):
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
+        club=shared_club(), name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
     )
     league.organisers.add(organiser)
     league.players.add(*players)
@@ -115,7 +119,7 @@ def tokens(invite: Invite, other_league_invite: Invite) -> dict[str, str]:
 
 @pytest.fixture
 def other_invite(organiser):
-    other = League.objects.create(name="Wednesday Club", slug="wednesday")
+    other = League.objects.create(club=shared_club(), name="Wednesday Club", slug="wednesday")
     other.organisers.add(organiser)
     return Invite.issue(other, role="organiser", by=organiser)
 

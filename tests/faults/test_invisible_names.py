@@ -17,6 +17,7 @@ from django.core.management import CommandError, call_command
 
 from games.table_lobby import seat_name
 from leagues.models import Invite, League, Match, Player, Season
+from tests.clubs import shared_club
 from tests.leagues.conftest import SMALL_HAND
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +46,7 @@ def snapshot() -> dict:
 
 @pytest.fixture
 def players(member):
-    made = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    made = [Player.objects.create(display_name=n, club=shared_club()) for n in ("Pia", "Quentin", "Rosa", "Sven")]
     made[0].user = member
     made[0].save()
     return made
@@ -54,7 +55,7 @@ def players(member):
 @pytest.fixture
 def league(organiser, players):
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
+        name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1), club=shared_club()
     )
     league.organisers.add(organiser)
     league.players.add(*players)

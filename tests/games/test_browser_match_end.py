@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 from games.models import Table
 from games.play.bots import choose_action
 from leagues.models import League
+from tests.clubs import shared_club
 from tests.layout import VIEWPORTS
 
 from .live_pages import serve_snapshot, sign_in, started_table
@@ -83,7 +84,7 @@ def test_each_mhing_card_of_the_winning_hand_says_what_it_stands_for(
 def test_the_end_of_a_match_links_to_the_league_a_new_table_and_the_lobby(
     transactional_db, live_server, browser: Browser, member, organiser
 ) -> None:
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(member)
     table = Table.create(member, players=2, league=league, target=1)
     table.fill_with_bots(member)

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games.models import Table
 from leagues.models import League, Player
+from tests.clubs import shared_club
 
 from .conftest import started_table
 
@@ -24,6 +25,7 @@ CREATE = "/play/new/"
 def league(organiser, member):
     """Members-only; its players enter their own rounds, so a member may record in it."""
     league = League.objects.create(
+        club=shared_club(),
         name="Tuesday Club",
         slug="tuesday",
         season_start=date(2026, 9, 1),
@@ -31,13 +33,15 @@ def league(organiser, member):
         players_may_enter=True,
     )
     league.organisers.add(organiser)
-    league.players.add(Player.objects.create(display_name="Pia", user=member))
+    league.players.add(Player.objects.create(club=shared_club(), display_name="Pia", user=member))
     return league
 
 
 @pytest.fixture
 def public_league(organiser):
-    league = League.objects.create(name="Open Cup", slug="open-cup", is_public=True)
+    league = League.objects.create(
+        club=shared_club(), name="Open Cup", slug="open-cup", is_public=True
+    )
     league.organisers.add(organiser)
     return league
 

@@ -11,6 +11,7 @@ from django.test import Client as PageClient
 from games.errors import TableError
 from games.models import Table
 from leagues.models import League, Player
+from tests.clubs import shared_club
 
 from .conftest import Client
 from .test_recording import finish
@@ -21,9 +22,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def club(organiser, member):
     """Members-only: Olga organises, Pia plays in it; Otto (the outsider) is nobody there."""
-    league = League.objects.create(name="Secret Society", slug="secret", is_public=False)
+    league = League.objects.create(
+        club=shared_club(), name="Secret Society", slug="secret", is_public=False
+    )
     league.organisers.add(organiser)
-    league.players.add(Player.objects.create(display_name="Pia", user=member))
+    league.players.add(Player.objects.create(club=shared_club(), display_name="Pia", user=member))
     return league
 
 
@@ -65,8 +68,9 @@ def test_recording_a_guests_seat_never_makes_them_a_member(table, club, outsider
     match = table.recorded_match
     assert match is not None
     names = [p.display_name for p in match.seated_players()]
-    assert names == ["olga", "otto (guest)", "Pia"]
-    guest = Player.objects.get(display_name="otto (guest)")
+    # Neither olga (no player in the club) nor otto becomes a player named after an account.
+    assert names == ["Guest 1", "Guest 2", "Pia"]
+    guest = Player.objects.get(display_name="Guest 2")
     assert guest.user is None  # not linked: the outsider's account gains nothing
     assert not club.can_view(outsider)
     assert page(outsider).get(club.get_absolute_url()).status_code == 403

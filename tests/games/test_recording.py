@@ -13,13 +13,14 @@ from games.play.bots import choose_action
 from games.recording import record_match
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import score_hand
+from tests.clubs import other_club, shared_club
 
 from .conftest import Client, connect, current, play, started_table
 
 
 @pytest.fixture
 def league(alice):
-    league = League.objects.create(name="Tuesday Club", slug="tuesday")
+    league = League.objects.create(club=shared_club(), name="Tuesday Club", slug="tuesday")
     league.organisers.add(alice)
     return league
 
@@ -47,15 +48,18 @@ def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
 
 @pytest.mark.django_db
 def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
-    Player.objects.create(display_name="Alice A.", user=alice)
+    Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)
     table = started_table(alice, [bob], players=4, league=league, target=20)
     table = finish(table, people=(0, 1), seed=3)
     match = table.recorded_match
     assert match is not None
     assert match.league == league
     assert match.is_finished
-    assert [p.display_name for p in match.seated_players()] == ["Alice A.", "bob", "Bot 3", "Bot 4"]
-    assert Player.objects.get(display_name="bob").user == bob
+    # bob has no player in the league's club: a guest of the seat, never his username.
+    names = [p.display_name for p in match.seated_players()]
+    assert names == ["Alice A.", "Guest 2", "Bot 3", "Bot 4"]
+    assert not Player.objects.filter(user=bob).exists()
+    assert not Player.objects.filter(display_name="bob").exists()
     assert match.first_dealer == table.match_state["first_dealer"]
     assert (match.target_points, match.variant) == (20, "points")
     rounds = list(match.rounds.select_related("winner", "discarder", "hand").order_by("number"))
@@ -73,7 +77,24 @@ def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
     assert totals == table.match_state["totals"]
     # The bots keep their seats on the sheet, but only the people join the roster.
     assert [s.is_bot for s in match.seats.order_by("position")] == [False, False, True, True]
-    assert sorted(p.display_name for p in league.players.all()) == ["Alice A.", "bob"]
+    assert sorted(p.display_name for p in league.players.all()) == ["Alice A.", "Guest 2"]
+
+
+@pytest.mark.django_db
+def test_an_account_of_another_club_is_recorded_as_a_guest_never_its_username(alice, bob, league):
+    """The wall (issue 26 §1): bob plays in another club as "Bob B."; at a table of this
+    club's public league he is the seat's guest, not that club's player, and his username
+    never becomes a player of this club."""
+    Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)
+    elsewhere = Player.objects.create(club=other_club(), display_name="Bob B.", user=bob)
+    table = started_table(alice, [bob], players=4, league=league, target=20)
+    match = finish(table, people=(0, 1), seed=3).recorded_match
+    seated = match.seated_players()
+    assert seated[1].display_name == "Guest 2" and seated[1].user is None
+    assert elsewhere not in seated
+    assert {p.club_id for p in seated} == {league.club_id}
+    assert not league.club.players.filter(display_name__iexact="bob").exists()
+    assert not league.players.filter(user=bob).exists()
 
 
 @pytest.mark.django_db

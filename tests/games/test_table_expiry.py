@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.errors import TableError
 from games.models import Table
 from leagues.models import League, Match
+from tests.clubs import shared_club
 
 from .conftest import Client, connect, started_table
 from .test_recording import finish
@@ -64,7 +65,7 @@ def test_only_the_creator_may_close_a_table(alice, bob):
 
 
 def test_a_closed_playing_table_takes_no_move_and_records_nothing(alice, bob):
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(alice)
     table = started_table(alice, [bob], players=2, league=league)
     warning = page(alice).get(f"/play/{table.slug}/close/").content.decode()
@@ -134,7 +135,7 @@ def test_the_idle_limits_come_from_the_settings(alice, settings):
 
 
 def test_the_end_of_a_match_links_to_the_recorded_league_match(alice, bob):
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(alice)
     table = finish(started_table(alice, [bob], players=2, league=league, target=1), (0, 1))
     summary = table.snapshot(0)["table"]

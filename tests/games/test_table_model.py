@@ -14,6 +14,7 @@ from games.models import Table
 from games.play.bots import choose_action
 from games.play.errors import IllegalAction, MalformedAction
 from leagues.models import League
+from tests.clubs import shared_club
 
 from .conftest import connect, disconnect, started_table
 
@@ -23,7 +24,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def league(alice):
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", default_target=200, default_variant="chips"
+        club=shared_club(),
+        name="Tuesday Club",
+        slug="tuesday",
+        default_target=200,
+        default_variant="chips",
     )
     league.organisers.add(alice)
     return league
@@ -53,7 +58,7 @@ def test_only_who_may_enter_the_leagues_rounds_opens_a_table_for_it(bob, league)
     assert error.value.code == "not_allowed"
     league.players_may_enter = True
     league.save()
-    league.players.create(display_name="Bob B.", user=bob)
+    league.players.create(club=league.club, display_name="Bob B.", user=bob)
     assert Table.create(bob, league=league).league == league
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from leagues.models import League, Match, Player, RoundEntry
+from tests.clubs import shared_club
 
 # RULES.md §3 worked example: 17 credits, 512 points.
 BIG_HAND = "567b 567b 678b 789b 99b"
@@ -18,7 +19,7 @@ SMALL_HAND = "123c 456b 789k 234c 55k"
 @pytest.fixture
 def players(member):
     names = ["Pia", "Quentin", "Rosa", "Sven"]
-    made = [Player.objects.create(display_name=name) for name in names]
+    made = [Player.objects.create(club=shared_club(), display_name=name) for name in names]
     made[0].user = member
     made[0].save()
     return made
@@ -27,7 +28,7 @@ def players(member):
 @pytest.fixture
 def league(organiser):
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
+        club=shared_club(), name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
     )
     league.organisers.add(organiser)
     return league

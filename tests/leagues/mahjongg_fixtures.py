@@ -8,6 +8,7 @@ import pytest
 
 from leagues.models import League, Match
 from scoring.mahjongg.match import GameEntry
+from tests.clubs import shared_club
 
 CALLER = "123b 456b 789b 234c 55k win=5k by=wall"  # East: 96; any other seat: 48
 OTHER = "[777c] 999b 23b 1k 4k 6k Rd Wd"  # 10
@@ -24,7 +25,11 @@ def win(caller: int, players: int = 4) -> GameEntry:
 @pytest.fixture
 def mj_league(organiser):
     league = League.objects.create(
-        name="Dragon Club", slug="dragons", game="mahjongg", season_start=date(2026, 9, 1)
+        club=shared_club(),
+        name="Dragon Club",
+        slug="dragons",
+        game="mahjongg",
+        season_start=date(2026, 9, 1),
     )
     league.organisers.add(organiser)
     return league

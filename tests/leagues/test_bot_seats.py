@@ -21,6 +21,7 @@ from leagues.exchange_import import import_league
 from leagues.models import League, Match, Player, PlayerRating, PlayerStanding
 from leagues.models.league import BotMatches
 from leagues.models.standing import compute_standings, rebuild_standings
+from tests.clubs import shared_club
 from tests.games.conftest import _fast_tables, _stop_live_tasks, started_table  # noqa: F401
 from tests.games.test_recording import finish
 
@@ -33,6 +34,12 @@ def live_match(league: League, people: list, seed: int = 3) -> Table:
     return finish(table, people=tuple(range(len(people))), seed=seed)
 
 
+def plays_as(user, name: str) -> Player:
+    """The account's own player in the club: live play records a person only as that (an
+    account without one is recorded as the seat's guest: games.recording)."""
+    return Player.objects.create(club=shared_club(), display_name=name, user=user)
+
+
 def names(queryset) -> list[str]:
     return sorted(queryset.values_list("player__display_name", flat=True))
 
@@ -41,7 +48,8 @@ def names(queryset) -> list[str]:
 def test_the_peoples_results_are_recorded_and_the_bots_stay_off_the_league(
     client, league, organiser, member
 ):
-    Player.objects.create(display_name="Pia", user=member)
+    Player.objects.create(club=shared_club(), display_name="Pia", user=member)
+    plays_as(organiser, "olga")
     table = live_match(league, [organiser, member])
     match = table.recorded_match
     assert match is not None and match.is_finished
@@ -111,6 +119,7 @@ def test_the_same_league_still_records_a_match_of_people_only(league, organiser,
 
 @pytest.mark.django_db
 def test_one_person_among_bots_is_recorded_but_not_rated(league, organiser):
+    plays_as(organiser, "olga")
     table = live_match(league, [organiser], seed=2)
     match = table.recorded_match
     assert match is not None and match.is_finished
@@ -123,6 +132,8 @@ def test_one_person_among_bots_is_recorded_but_not_rated(league, organiser):
 
 @pytest.mark.django_db
 def test_a_bot_winning_the_match_is_no_win_for_anyone(league, organiser, member):
+    plays_as(organiser, "olga")
+    plays_as(member, "pia")
     for seed in range(3, 30):
         table = live_match(league, [organiser, member], seed=seed)
         winners = table.recorded_match.seats.filter(place=1)
@@ -210,6 +221,8 @@ def test_the_migration_turns_recorded_bots_into_bot_players(django_user_model):
 
 @pytest.mark.django_db
 def test_a_league_file_keeps_its_bots_bots(league, organiser, member):
+    plays_as(organiser, "olga")
+    plays_as(member, "pia")
     live_match(league, [organiser, member])
     document = json.loads(json.dumps(league_document(league)))
     assert document["bots"] == BOTS

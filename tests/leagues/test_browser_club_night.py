@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from leagues.models import ClubNight, League, Player, RoundEntry
+from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot
 from tests.site.test_browser_a11y import AXE, FAILING, report, violations
@@ -28,10 +29,10 @@ def no_serious_violations(page, name: str) -> None:
 def test_an_organiser_seats_twelve_at_three_tables_and_the_night_follows_the_rounds(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(organiser)
-    roster = [Player.objects.create(display_name=name) for name in NAMES]
-    league.players.add(*roster, Player.objects.create(display_name="Absent Al"))
+    roster = [Player.objects.create(club=shared_club(), display_name=name) for name in NAMES]
+    league.players.add(*roster, Player.objects.create(club=shared_club(), display_name="Absent Al"))
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(path=AXE)
     sign_in(context, organiser, live_server.url)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Player
+from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import DESKTOP, PHONE, keep_screenshot
 
@@ -21,9 +22,11 @@ pytestmark = pytest.mark.browser
 def test_an_organiser_invites_and_the_new_member_signs_up_on_a_phone(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Tuesday Club", slug="tuesday", is_public=False)
+    league = League.objects.create(
+        club=shared_club(), name="Tuesday Club", slug="tuesday", is_public=False
+    )
     league.organisers.add(organiser)
-    league.players.add(Player.objects.create(display_name="Quentin"))
+    league.players.add(Player.objects.create(club=shared_club(), display_name="Quentin"))
 
     organiser_context = browser.new_context(viewport=DESKTOP)
     organiser_context.grant_permissions(["clipboard-read", "clipboard-write"])

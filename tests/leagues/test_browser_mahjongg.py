@@ -14,6 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Match, Player
+from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot
 from tests.site.test_browser_a11y import AXE, report, violations
@@ -27,9 +28,14 @@ pytestmark = pytest.mark.browser
 def test_an_organiser_enters_a_game_and_sees_the_balances(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    league = League.objects.create(
+        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
+    )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     match = Match.begin(league, players, played_on=date(2026, 11, 20))
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(path=AXE)  # as tests/site/test_browser_a11y.py loads it
@@ -86,9 +92,14 @@ def tap_tiles(page, taps: str) -> None:
 def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    league = League.objects.create(
+        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
+    )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     match = Match.begin(league, players, played_on=date(2026, 11, 20))
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(path=AXE)
@@ -153,9 +164,14 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
 def test_quick_taps_on_a_slow_network_are_all_kept_in_german(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Drachen", slug="drachen", game="mahjongg")
+    league = League.objects.create(
+        club=shared_club(), name="Drachen", slug="drachen", game="mahjongg"
+    )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     match = Match.begin(league, players, played_on=date(2026, 11, 20))
     context = browser.new_context(viewport=PHONE, locale="de", has_touch=True)
     sign_in(context, organiser, live_server.url)
@@ -182,9 +198,14 @@ def test_a_refused_save_shows_the_form_once_with_why_at_the_top_of_the_screen(
     """Save with a caller and one tile, or nothing at all (a tester did both on a phone): the
     form comes back once (it came back twice, under a script error, with its buttons
     left busy), and what was refused is said where the phone's screen is."""
-    league = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    league = League.objects.create(
+        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
+    )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     match = Match.begin(league, players, played_on=date(2026, 11, 20))
     context = browser.new_context(viewport=PHONE)
     sign_in(context, organiser, live_server.url)

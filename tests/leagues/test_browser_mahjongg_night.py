@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, expect
 from leagues.mahjongg_blank_sheet import ROWS
 from leagues.models import ClubNight, League, Player
 from leagues.models.mahjongg_game import record_game
+from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot
 from tests.site.test_browser_a11y import AXE
@@ -29,10 +30,12 @@ NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 def test_an_organiser_seats_eight_at_two_mahjongg_tables_and_prints_a_blank_sheet(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(name="Jade Club", slug="jade", game="mahjongg")
+    league = League.objects.create(
+        club=shared_club(), name="Jade Club", slug="jade", game="mahjongg"
+    )
     league.organisers.add(organiser)
-    roster = [Player.objects.create(display_name=name) for name in NAMES]
-    league.players.add(*roster, Player.objects.create(display_name="Absent Al"))
+    roster = [Player.objects.create(club=shared_club(), display_name=name) for name in NAMES]
+    league.players.add(*roster, Player.objects.create(club=shared_club(), display_name="Absent Al"))
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(path=AXE)
     sign_in(context, organiser, live_server.url)

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from leagues.models import League, Match, Player, RoundEntry
+from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
 
@@ -23,9 +24,11 @@ BIG_HAND = "567b 567b 678b 789b 99b"  # 512 points: ends a race to 100
 
 def club_match(organiser, **options) -> Match:
     """Ann and Bo's match in the Club, which `organiser` organises; Bo deals first."""
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=name) for name in ("Ann", "Bo")]
+    players = [
+        Player.objects.create(club=shared_club(), display_name=name) for name in ("Ann", "Bo")
+    ]
     return Match.begin(league, players, first_dealer=1, played_on=date(2026, 11, 3), **options)
 
 

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import ClubNight, League, LeagueEvent, Match, Player
+from tests.clubs import shared_club
 
 from .conftest import win
 
@@ -23,7 +24,7 @@ NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jan"
 @pytest.fixture
 def roster(league, players):
     """Sixteen players in the league: the four of the league fixtures and twelve more."""
-    more = [Player.objects.create(display_name=name) for name in NAMES]
+    more = [Player.objects.create(club=shared_club(), display_name=name) for name in NAMES]
     league.players.add(*players, *more)
     return more
 
@@ -140,7 +141,7 @@ class TestProposal:
         assert "Tick the players who are here." in text(response)
 
     def test_a_player_of_another_league_is_refused(self, organiser_client, new_url, roster):
-        stranger = Player.objects.create(display_name="Zed")
+        stranger = Player.objects.create(club=shared_club(), display_name="Zed")
 
         response = organiser_client.post(new_url, night_data([*roster[:3], stranger]))
 
@@ -292,7 +293,7 @@ class TestTheNightPage:
         assert client.get(night.get_absolute_url()).status_code == 200
 
     def test_a_night_of_another_league_is_not_found(self, client, night):
-        other = League.objects.create(name="Other", slug="other")
+        other = League.objects.create(club=shared_club(), name="Other", slug="other")
 
         assert client.get(reverse("leagues:night", args=[other.slug, night.pk])).status_code == 404
 

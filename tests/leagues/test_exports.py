@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from leagues.models import League, Match, Player, RoundEntry
 from scoring.mhing import COMBINATIONS
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
@@ -25,7 +26,7 @@ def rows(response) -> list[dict[str, str]]:
 
 @pytest.fixture
 def umlaut(league):
-    player = Player.objects.create(display_name="Jörg Größe")
+    player = Player.objects.create(club=shared_club(), display_name="Jörg Größe")
     league.players.add(player)
     return player
 
@@ -272,7 +273,7 @@ class TestJson:
 
 @pytest.mark.django_db
 def test_other_leagues_are_not_in_a_leagues_files(client, league, played, players):
-    other = League.objects.create(name="Other", slug="other")
+    other = League.objects.create(club=shared_club(), name="Other", slug="other")
     Match.begin(other, players[:2], first_dealer=0).record_round(win(players[0]))
     assert len(rows(client.get("/leagues/tuesday/rounds.csv"))) == 5
     assert len(rows(client.get("/leagues/other/rounds.csv"))) == 1
@@ -294,13 +295,15 @@ FORMULA_NAMES = [
 def formula_players(league):
     """A finished match of four whose players are named like formulas; the last to place
     has a negative rating (OpenSkill's ordinal, μ − 3σ, after one match)."""
-    seated = [Player.objects.create(display_name=name) for name in FORMULA_NAMES[:4]]
+    seated = [
+        Player.objects.create(club=shared_club(), display_name=name) for name in FORMULA_NAMES[:4]
+    ]
     match = Match.begin(league, seated, first_dealer=0, played_on=date(2026, 9, 1))
     match.record_round(win(seated[0], SMALL_HAND, discarder=seated[1]))
     match.record_round(win(seated[2], BIG_HAND, discarder=seated[3]))
     assert match.is_finished
     for name in FORMULA_NAMES[4:]:
-        league.players.add(Player.objects.create(display_name=name))
+        league.players.add(Player.objects.create(club=shared_club(), display_name=name))
     return seated
 
 
@@ -344,7 +347,7 @@ class TestFormulaInjection:
         assert any(rating.startswith("-") for rating in ratings)
 
     def test_names_that_only_contain_such_characters_are_left_alone(self, client, league):
-        player = Player.objects.create(display_name="Anne-Marie = Ann @home")
+        player = Player.objects.create(club=shared_club(), display_name="Anne-Marie = Ann @home")
         league.players.add(player)
         (row,) = rows(client.get("/leagues/tuesday/standings.csv"))
         assert row["player"] == "Anne-Marie = Ann @home"

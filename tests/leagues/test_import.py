@@ -20,6 +20,7 @@ from django.urls import reverse
 from leagues.exchange import league_document, write_standings_csv
 from leagues.exchange_import import ImportRefused, import_league, parse_json
 from leagues.models import League, Match, Player, RoundChange, RoundEntry
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
@@ -67,7 +68,7 @@ def full_league(league, players, organiser):
     """A league with every kind of round: self-drawn, by discard, draws, jokers, flowers,
     exposed sets, a chips match, a finished and a running match."""
     pia, quentin, rosa, sven = players
-    league.players.add(Player.objects.create(display_name="Ümit Reserve"))
+    league.players.add(Player.objects.create(club=shared_club(), display_name="Ümit Reserve"))
     finished = Match.begin(
         league, [pia, quentin, rosa], first_dealer=2, target_points=100, played_on=date(2026, 9, 1)
     )
@@ -102,7 +103,9 @@ class TestRoundTrip:
     def test_the_copy_is_scored_again_and_has_its_own_history_and_ratings(
         self, full_league, organiser
     ):
-        imported = import_league(league_document(full_league), slug="copy", by=organiser)
+        imported = import_league(
+            league_document(full_league), slug="copy", by=organiser, club=full_league.club
+        )
         copy_league = imported.league
         assert (imported.matches, imported.rounds, imported.new_players) == (3, 7, 0)
         assert copy_league.ratings.count() == full_league.ratings.count() > 0
@@ -116,7 +119,8 @@ class TestRoundTrip:
         self, full_league, players, member
     ):
         before = Player.objects.count()
-        import_league(league_document(full_league), slug="copy")
+        # A new league of the same club: its players are the club's, matched by name.
+        import_league(league_document(full_league), slug="copy", club=full_league.club)
         assert Player.objects.count() == before
         assert League.objects.get(slug="copy").players.get(user=member) == players[0]
 
@@ -423,7 +427,7 @@ class TestImportPage:
         assert client.get(URL).status_code == 403
 
     def test_an_organiser_may_import_only_into_their_leagues(self, client, organiser, league):
-        League.objects.create(name="Other Club", slug="other")
+        League.objects.create(club=shared_club(), name="Other Club", slug="other")
         client.force_login(organiser)
         response = client.get(URL)
         assert response.status_code == 200
@@ -470,7 +474,7 @@ class TestImportPage:
         assert not League.objects.filter(slug="paper").exists()
 
     def test_an_organiser_cannot_import_into_someone_elses_league(self, client, organiser, league):
-        other = League.objects.create(name="Other Club", slug="other")
+        other = League.objects.create(club=shared_club(), name="Other Club", slug="other")
         client.force_login(organiser)
         response = client.post(URL, {"file": upload(paper_season()), "league": "other"})
         assert response.context["form"].errors["league"]
@@ -632,7 +636,7 @@ class TestTheSameAsEnteringTheRoundsByHand:
         assert got == expected
 
     def test_adding_matches_into_a_league_rates_it_as_entering_them_would(self, by_hand, organiser):
-        other = League.objects.create(name="Other", slug="other")
+        other = League.objects.create(club=shared_club(), name="Other", slug="other")
         import_league(league_document(by_hand), into=other, by=organiser)
         assert ratings(other) == ratings(by_hand)
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Invite, LeagueEvent, Player
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -167,7 +168,7 @@ def test_only_organisers_revoke(client, league, roster, member):
 def test_an_invite_of_another_league_is_not_revoked_here(organiser_client, league, roster):
     from leagues.models import League
 
-    other = League.objects.create(name="Other", slug="other")
+    other = League.objects.create(club=shared_club(), name="Other", slug="other")
     other.players.add(roster[1])
     invite = Invite.issue(other, role="member", player=roster[1])
 

@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from leagues.models import Invite, LeagueEvent, Player
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +143,7 @@ def test_a_signed_in_player_of_another_player_is_refused_and_told_what_to_do(
 def test_a_player_elsewhere_joins_under_their_own_name(client, league, member, roster):
     from leagues.models import League
 
-    other = League.objects.create(name="Friday", slug="friday", is_public=False)
+    other = League.objects.create(club=shared_club(), name="Friday", slug="friday", is_public=False)
     invite = Invite.issue(other, role="member", new_player_name="P. Newcomer")
     client.force_login(member)
 

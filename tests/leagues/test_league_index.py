@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import League, Match
+from tests.clubs import shared_club
 
 INDEX = "/leagues/"
 
@@ -25,6 +26,7 @@ def leagues(league, organiser, players):
     Match.begin(league, players[:2], first_dealer=0)
     Match.begin(league, players[2:], first_dealer=0)
     mine = League.objects.create(
+        club=shared_club(),
         name="Members Club",
         slug="members",
         is_public=False,
@@ -32,7 +34,7 @@ def leagues(league, organiser, players):
         season_end=date(2026, 6, 30),
     )
     mine.players.add(players[0])
-    League.objects.create(name="Hidden Club", slug="hidden", is_public=False)
+    League.objects.create(club=shared_club(), name="Hidden Club", slug="hidden", is_public=False)
     return league
 
 
@@ -132,7 +134,7 @@ class TestWhatItShows:
         self, client, organiser, players, django_assert_max_num_queries
     ):
         for n in range(6):
-            league = League.objects.create(name=f"League {n}", slug=f"l{n}")
+            league = League.objects.create(club=shared_club(), name=f"League {n}", slug=f"l{n}")
             league.organisers.add(organiser)
             Match.begin(league, players[:2], first_dealer=0)
         client.force_login(organiser)

@@ -117,7 +117,7 @@ class TestLoading:
         assert organiser and member
         for league in League.objects.all():
             assert league.is_organiser(organiser)
-        assert member.player.display_name == "Anna Bäcker"
+        assert member.players.get().display_name == "Anna Bäcker"
         # The members-only league is visible to its member.
         assert League.objects.get(slug="thursday").can_view(member)
 

@@ -21,6 +21,7 @@ from leagues.models.season import start_season
 from scoring.mahjongg import Method
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile
+from tests.clubs import shared_club
 
 from .conftest import win as mhing_win
 from .mahjongg_fixtures import OTHER, mj_league, win
@@ -47,7 +48,11 @@ def played(mj_league, players, organiser):
 def jade(organiser):
     """An existing Mah-Jongg league without matches, on the default rules."""
     league = League.objects.create(
-        name="Jade Club", slug="jade", game="mahjongg", season_start=date(2026, 9, 1)
+        club=shared_club(),
+        name="Jade Club",
+        slug="jade",
+        game="mahjongg",
+        season_start=date(2026, 9, 1),
     )
     league.organisers.add(organiser)
     return league
@@ -255,7 +260,11 @@ def test_a_three_player_match_into_a_four_player_league_is_refused(
     played, jade, players, organiser
 ):
     three = League.objects.create(
-        name="Three", slug="three", game="mahjongg", mahjongg_profile={"players": 3}
+        club=shared_club(),
+        name="Three",
+        slug="three",
+        game="mahjongg",
+        mahjongg_profile={"players": 3},
     )
     match = Match.begin(three, players[:3], played_on=date(2026, 10, 1), by=organiser)
     record_game(match, win(0, players=3), by=organiser)

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from leagues.models import League, Match
 from scoring.mahjongg.profile import Profile
+from tests.clubs import shared_club
 
 from .test_organiser_league import NEW_LEAGUE, settings_form
 
@@ -85,6 +86,8 @@ class TestSettings:
 
 @pytest.mark.django_db
 def test_live_tables_record_into_mhing_leagues_only(organiser, league):
-    mahjongg = League.objects.create(name="Dragons", slug="dragons", game="mahjongg")
+    mahjongg = League.objects.create(
+        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
+    )
     mahjongg.organisers.add(organiser)
     assert list(League.objects.recordable_by(organiser)) == [league]

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from leagues.models import ClubNight, League, LeagueEvent, Match, Player
 from leagues.models.mahjongg_game import record_game
+from tests.clubs import shared_club
 
 from .mahjongg_fixtures import mj_league, mj_match, win
 from .test_club_nights import NAMES, hidden, night_data, proposal, text, words
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def mj_roster(mj_league, players):
     """Twelve players of the Mah-Jongg league: Pia, Quentin, Rosa, Sven and eight more."""
-    more = [Player.objects.create(display_name=name) for name in NAMES[:8]]
+    more = [Player.objects.create(club=shared_club(), display_name=name) for name in NAMES[:8]]
     mj_league.players.add(*players, *more)
     return [*players, *more]
 

@@ -16,6 +16,7 @@ from leagues.models import League, Match
 from leagues.models.mahjongg_game import record_game
 from leagues.models.season import open_next_season
 from scoring.mahjongg.match import GameEntry
+from tests.clubs import shared_club
 
 from .conftest import win as mhing_win
 from .mahjongg_fixtures import CALLER, mj_league, win
@@ -245,7 +246,7 @@ def test_the_page_runs_a_fixed_number_of_queries(
 
 
 def test_a_mahjongg_league_without_matches_shows_the_mhing_empty_page(client, players):
-    league = League.objects.create(name="Quiet", slug="quiet", game="mahjongg")
+    league = League.objects.create(club=shared_club(), name="Quiet", slug="quiet", game="mahjongg")
     league.players.add(players[0])
     html = page(client, players[0]).text
     assert "No match played yet." in html and "Mah-Jongg matches" not in html

@@ -20,6 +20,7 @@ from leagues.models.mahjongg_game import match_profile, record_game, stored_entr
 from scoring.bench_clicks_mahjongg import game_form_asks
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
+from tests.clubs import shared_club
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match, win
 from .test_mahjongg_picker import HTMX, form_data, game_new_url, sheet_of
@@ -111,9 +112,16 @@ def test_a_sheet_is_read_only_on_the_match_it_was_made_for(
     organiser_client, mj_match, players, outsider
 ):
     theirs = League.objects.create(
-        name="Tigers", slug="tigers", game="mahjongg", season_start=date(2026, 9, 1)
+        club=shared_club(),
+        name="Tigers",
+        slug="tigers",
+        game="mahjongg",
+        season_start=date(2026, 9, 1),
     )
-    strangers = [Player.objects.create(display_name=n) for n in ("Wu", "Xia", "Yan", "Zou")]
+    strangers = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Wu", "Xia", "Yan", "Zou")
+    ]
     other = Match.begin(theirs, strangers, by=outsider)
     data = form_data(other, "0", "0", (CALLER, DRAGONS, PLAIN, OTHER))
     data["sheet"] = sheet_of(organiser_client, mj_match)  # the Dragons' match's sheet

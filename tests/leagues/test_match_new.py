@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Match, Player
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ class TestStartingAMatch:
         assert [s.total for s in match.seats.all()] == [500, 500, 500]
 
     def test_a_typed_name_of_an_existing_player_is_that_player(self, organiser_client, url, roster):
-        elsewhere = Player.objects.create(display_name="Tomás")
+        elsewhere = Player.objects.create(club=shared_club(), display_name="Tomás")
 
         organiser_client.post(url, form(roster[0], "  tomás "))
 

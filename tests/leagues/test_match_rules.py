@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 
 from leagues.errors import MatchFinished, StaleEdit
 from leagues.models import Match, Player, PlayerRating, RoundChange, RoundEntry
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, win
 
@@ -59,7 +60,7 @@ class TestMatchEnd:
         assert not match.is_finished
 
     def test_rule_6_chips_are_for_two_to_four_players(self, league, players):
-        fifth = Player.objects.create(display_name="Tom")
+        fifth = Player.objects.create(club=shared_club(), display_name="Tom")
         with pytest.raises(ValidationError, match="2 to 4"):
             Match.begin(league, [*players, fifth], variant="chips")
 

@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 
 from leagues.models import League, LeagueEvent, Player, PlayerRating, Round, Seat
 from leagues.models.merge import merge_players
+from tests.clubs import shared_club
 
 from .test_standings_in_step import assert_in_step
 
@@ -103,7 +104,7 @@ class TestMergingOnTheDemo:
     def test_an_account_passes_to_the_player_kept(self, demo):
         member = get_user_model().objects.get(username="member")
         anna = Player.objects.get(user=member)
-        new = Player.objects.create(display_name="Anna B.")
+        new = Player.objects.create(club=demo.club, display_name="Anna B.")
         demo.players.add(new)
         organiser = get_user_model().objects.get(username="organiser")
         merge_players(demo, anna, new, by=organiser)
@@ -133,7 +134,9 @@ class TestWhoMayMerge:
     def test_an_organiser_of_only_one_of_the_players_leagues_is_refused(
         self, organiser_client, league, pair, players
     ):
-        League.objects.create(name="Other Club", slug="other").players.add(players[2])
+        League.objects.create(club=shared_club(), name="Other Club", slug="other").players.add(
+            players[2]
+        )
         response = organiser_client.post(merge_url(league), pair)
         assert "Other Club" in response.content.decode()
         assert Player.objects.count() == 4

@@ -17,6 +17,7 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from leagues.models import League, Match
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND
 from .mahjongg_fixtures import OTHER, mj_league, mj_match  # noqa: F401 (fixtures)
@@ -134,10 +135,12 @@ def test_a_match_of_another_league_an_unknown_match_or_league_is_not_found(
     organiser_client: Client, organiser, match: Match
 ) -> None:
     start = match.league.season_start
-    other = League.objects.create(name="Other", slug="other", season_start=start)
+    other = League.objects.create(
+        club=shared_club(), name="Other", slug="other", season_start=start
+    )
     other.organisers.add(organiser)
     hidden = League.objects.create(
-        name="Hidden", slug="hidden", season_start=start, is_public=False
+        club=shared_club(), name="Hidden", slug="hidden", season_start=start, is_public=False
     )
     missing = Match(pk=match.pk + 1000, league=match.league)
 

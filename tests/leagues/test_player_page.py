@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import League, Match, Player, RoundEntry, WinningHand
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, win
 from .test_standings_page import HAND_4, HAND_128, table
@@ -51,7 +52,9 @@ def history(league, players):
 def private_league(players):
     """A members-only league where Pia plays Quentin; none of the personas organises it, and
     the member (Pia's account) plays in it."""
-    league = League.objects.create(name="Secret Society", slug="secret", is_public=False)
+    league = League.objects.create(
+        club=shared_club(), name="Secret Society", slug="secret", is_public=False
+    )
     match = Match.begin(
         league, players[:2], first_dealer=0, target_points=100, played_on=date(2026, 10, 1)
     )
@@ -104,7 +107,7 @@ class TestAccess:
         assert response["Location"].startswith(reverse("login"))
 
     def test_a_player_in_no_league_and_an_unknown_player_are_not_found(self, client):
-        loner = Player.objects.create(display_name="Lonely")
+        loner = Player.objects.create(club=shared_club(), display_name="Lonely")
 
         assert page(client, loner).status_code == 404
         assert client.get(reverse("leagues:player", args=[9999])).status_code == 404
@@ -264,7 +267,9 @@ class TestQueryCount:
     def test_the_player_page_runs_a_fixed_number_of_queries(
         self, client, league, pia, players, outsider, matches, django_assert_max_num_queries
     ):
-        others = [Player.objects.create(display_name=f"P{i}") for i in range(matches)]
+        others = [
+            Player.objects.create(club=shared_club(), display_name=f"P{i}") for i in range(matches)
+        ]
         for n in range(matches):
             match = Match.begin(
                 league, [pia, players[1 + n % 3], others[n]], first_dealer=0, target_points=200

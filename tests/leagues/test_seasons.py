@@ -17,6 +17,7 @@ from django.urls import reverse
 from leagues.errors import SeasonArchived
 from leagues.models import League, LeagueEvent, Match, PlayerRating, Season
 from leagues.models.season import SeasonNotStarted, start_season
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
@@ -49,7 +50,9 @@ def two_seasons(league, players, organiser):
 
 class TestEveryLeagueHasACurrentSeason:
     def test_a_league_made_any_way_gets_its_first_season(self):
-        league = League.objects.create(name="Club", slug="club", season_start=date(2026, 9, 1))
+        league = League.objects.create(
+            club=shared_club(), name="Club", slug="club", season_start=date(2026, 9, 1)
+        )
 
         (season,) = league.seasons.all()
         assert (season.number, season.name, season.starts_on) == (
@@ -324,7 +327,7 @@ class TestImportingSeasons:
     ):
         from leagues.exchange_import import import_league
 
-        other = League.objects.create(name="Other", slug="other")
+        other = League.objects.create(club=shared_club(), name="Other", slug="other")
         url = reverse("leagues:export_json", args=[league.slug])
         import_league(json.loads(client.get(url).content), into=other)
 
@@ -358,7 +361,7 @@ class TestPlayerPagePerSeason:
 
     def test_a_season_of_a_hidden_league_is_not_found(self, client, league, players, two_seasons):
         League.objects.filter(pk=league.pk).update(is_public=False)
-        other = League.objects.create(name="Open", slug="open")
+        other = League.objects.create(club=shared_club(), name="Open", slug="open")
         Match.begin(other, players[:2], first_dealer=0)
 
         response = client.get(players[0].get_absolute_url() + "?league=tuesday&season=1")

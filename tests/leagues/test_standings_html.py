@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from leagues.models import Match, Player, RoundEntry
 from leagues.standings import Standings
 from leagues.standings_html import one_decimal
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
@@ -52,7 +53,7 @@ def mixed_season(league, players):
     pia, quentin, rosa, sven = players
     rosa.display_name = "Rosa <b>\"&'</b>"
     rosa.save()
-    league.players.add(Player.objects.create(display_name="Nora Newcomer"))
+    league.players.add(Player.objects.create(club=shared_club(), display_name="Nora Newcomer"))
     for day, winner in ((1, pia), (8, pia), (15, rosa)):
         match = Match.begin(
             league, players, first_dealer=0, target_points=500, played_on=date(2026, 9, day)

@@ -29,6 +29,7 @@ from leagues.models import (
 )
 from leagues.models.season import open_next_season, start_season
 from leagues.models.standing import compute_standings, rebuild_standings
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
@@ -122,7 +123,9 @@ class Season:
         self.league = league
         self.rng = rng
         self.seasons_started = 0
-        self.pool = [Player.objects.get_or_create(display_name=name)[0] for name in NAMES]
+        self.pool = [
+            Player.objects.get_or_create(club=shared_club(), display_name=name)[0] for name in NAMES
+        ]
 
     def entry(self, match: Match) -> RoundEntry:
         if self.rng.random() < 0.15:
@@ -237,7 +240,7 @@ class Season:
 
 @pytest.fixture
 def season_league(db):
-    return League.objects.create(name="Random Club", slug="random-club")
+    return League.objects.create(club=shared_club(), name="Random Club", slug="random-club")
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -279,7 +282,7 @@ def test_the_rows_stay_in_step_across_seasons(season_league, seed):
 
 
 def test_another_leagues_rows_are_left_alone(season_league, players):
-    other = League.objects.create(name="Other", slug="other")
+    other = League.objects.create(club=shared_club(), name="Other", slug="other")
     Match.begin(other, players[:2], first_dealer=0).record_round(win(players[1], BIG_HAND))
     theirs = kept(other)
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from leagues.models import League, Match, Player, RoundEntry
 from leagues.standings import Standings
+from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, win
 
@@ -190,7 +191,7 @@ class TestStandings:
     def test_a_player_who_never_finished_a_match_has_no_rating_and_comes_last(
         self, client, league, season
     ):
-        newcomer = Player.objects.create(display_name="Nora")
+        newcomer = Player.objects.create(club=shared_club(), display_name="Nora")
         Match.begin(league, [newcomer, Player.objects.get(display_name="Sven")], first_dealer=0)
 
         html = client.get(league.get_absolute_url()).text
@@ -200,7 +201,7 @@ class TestStandings:
 
     def test_players_level_on_rating_and_points_share_a_place(self, client, league, season):
         for name in ("Nora", "Olaf"):
-            league.players.add(Player.objects.create(display_name=name))
+            league.players.add(Player.objects.create(club=shared_club(), display_name=name))
 
         rows = standings(client.get(league.get_absolute_url()).text)
 
@@ -276,7 +277,7 @@ class TestStandings:
         assert "No match has been played yet." in html
 
     def test_only_this_leagues_rounds_count(self, client, league, season, players):
-        other = League.objects.create(name="Other", slug="other")
+        other = League.objects.create(club=shared_club(), name="Other", slug="other")
         Match.begin(other, players[:2], first_dealer=0).record_round(win(players[1], BIG_HAND))
 
         rows = standings(client.get(league.get_absolute_url()).text)
@@ -366,7 +367,9 @@ class TestQueryCount:
 
     def league_of(self, league, players, size):
         extra, matches = self.SIZES[size]
-        many = players + [Player.objects.create(display_name=f"P{i}") for i in range(extra)]
+        many = players + [
+            Player.objects.create(club=shared_club(), display_name=f"P{i}") for i in range(extra)
+        ]
         grow(league, many, matches=matches)
         return many
 

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import format_hand, parse_hand, score_hand
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.browser
 
@@ -104,8 +105,13 @@ def open_page(browser: Browser, live_server, organiser):
 
 @pytest.fixture
 def match(transactional_db, organiser) -> Match:
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
-    league = League.objects.create(name="Club", slug="club", season_start=date(2026, 9, 1))
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
+    league = League.objects.create(
+        club=shared_club(), name="Club", slug="club", season_start=date(2026, 9, 1)
+    )
     league.organisers.add(organiser)
     return Match.begin(league, players, first_dealer=0, by=organiser)
 

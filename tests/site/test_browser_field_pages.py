@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.models import Table
 from leagues.models import League
+from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
 
@@ -60,7 +61,7 @@ def test_the_lobby_drops_abandoned_tables_and_the_creator_closes_one(
 def test_addresses_that_are_not_pages_lead_somewhere(
     transactional_db, live_server, browser: Browser, outsider
 ) -> None:
-    League.objects.create(name="Hidden", slug="hidden", is_public=False)
+    League.objects.create(club=shared_club(), name="Hidden", slug="hidden", is_public=False)
     page = phone(browser, live_server, outsider)
     try:
         response = page.goto(live_server.url + "/play/new/")
@@ -84,7 +85,9 @@ def test_addresses_that_are_not_pages_lead_somewhere(
 def test_a_french_reader_sees_the_first_of_the_month_as_the_first(
     transactional_db, live_server, browser: Browser
 ) -> None:
-    League.objects.create(name="Club", slug="club", season_start=date(2026, 9, 1))
+    League.objects.create(
+        club=shared_club(), name="Club", slug="club", season_start=date(2026, 9, 1)
+    )
     page = phone(browser, live_server, language="fr")
     try:
         page.goto(live_server.url + "/leagues/club/")
@@ -119,9 +122,9 @@ def test_the_history_says_undone_and_the_player_page_names_its_rows(
 ) -> None:
     from leagues.models import Match, Player, RoundEntry
 
-    league = League.objects.create(name="Club", slug="club")
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(organiser)
-    ann, bo = (Player.objects.create(display_name=n) for n in ("Ann", "Bo"))
+    ann, bo = (Player.objects.create(club=shared_club(), display_name=n) for n in ("Ann", "Bo"))
     match = Match.begin(league, [ann, bo], first_dealer=0, played_on=date(2026, 11, 3))
     match.record_round(RoundEntry(winner=ann, win_type="self_draw", hand="123c 456b 789k 234c 55k"))
     match.record_round(RoundEntry.draw(), by=organiser)

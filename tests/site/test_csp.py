@@ -16,6 +16,7 @@ from django.test import Client
 from games.models import Table
 from leagues.models import League, Match, Player, RoundEntry
 from mhing_site.settings import BASE_DIR
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -38,10 +39,13 @@ def site(organiser, outsider, django_user_model) -> dict:
     """A league with a match of two rounds, a waiting and a started table; staff to sign
     in to the admin. Keys: the objects the page addresses need."""
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
+        club=shared_club(), name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
     )
     league.organisers.add(organiser)
-    players = [Player.objects.create(display_name=n) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     match = Match.begin(league, players, first_dealer=0, by=organiser)
     match.record_round(
         RoundEntry(winner=players[1], win_type="self_draw", hand="123c 456b 789k 234c 55k"),

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from leagues.models import League
+from tests.clubs import shared_club
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_the_favicon_is_found(client: Client):
 
 
 def test_the_403_page_offers_a_way_on(client: Client, outsider):
-    League.objects.create(name="Hidden", slug="hidden", is_public=False)
+    League.objects.create(club=shared_club(), name="Hidden", slug="hidden", is_public=False)
     client.force_login(outsider)
     response = client.get("/leagues/hidden/")
     assert response.status_code == 403
