@@ -153,7 +153,7 @@ def test_a_hand_over_the_limit_says_limited_and_keeps_its_value() -> None:
 
     assert (data["score"], data["value"], data["limit"], data["limited"]) == (
         3000,
-        38912,
+        39936,
         3000,
         True,
     )
@@ -161,7 +161,7 @@ def test_a_hand_over_the_limit_says_limited_and_keeps_its_value() -> None:
         "key": "limit",
         "kind": "limit",
         "value": 3000,
-        "about": "38912",
+        "about": "39936",
         "names": {"en": "Limit", "de": "Höchstgrenze", "fr": "Limite"},
     }
 
@@ -268,16 +268,43 @@ def test_the_table_names_the_limit() -> None:
     out = call(CAPPED_HAND)
 
     assert ["Limit"] in cells(out)
-    assert "Score: 3000, the limit (76 × 2^9 = 38912)" in out
+    assert "Score: 3000, the limit (78 × 2^9 = 39936)" in out
 
 
-def test_a_special_hand_scores_the_limit_and_shows_its_pairs() -> None:
+def test_seven_pairs_scores_3000_and_shows_its_pairs() -> None:
     table = cells(call(SEVEN_PAIRS))
 
     assert ["Arrangement: seven pairs"] in table
     assert ["pair", "RdRd"] in table
     assert ["Seven pairs"] in table
-    assert ["Score: 3000, the limit"] in table
+    assert ["Score: 3000 (seven pairs)"] in table
+
+
+def test_seven_pairs_under_a_lower_limit_says_the_limit() -> None:
+    table = cells(call(f"{SEVEN_PAIRS} limit=2000"))
+
+    assert ["Limit"] in table
+    assert ["Score: 2000, the limit"] in table
+
+
+def test_a_limit_hand_scores_the_limit() -> None:
+    table = cells(call("1112345678999c 5c seat=S round=E win=5c by=wall limit=6000"))
+
+    assert ["Nine gates"] in table
+    assert ["Score: 6000, the limit"] in table
+
+
+def test_pairs_all_on_the_line_scores_a_non_callers_pairs() -> None:
+    line = "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c SwSw Nw seat=E round=E pairs=all"
+    data = json.loads(call("--json", line))
+
+    assert data["score"] == 12
+    assert {"key": "unfinished_wind_pair", "value": 2, "about": "SwSw"} in [
+        {name: item[name] for name in ("key", "value", "about")} for item in data["items"]
+    ]
+    assert data["canonical"].endswith("pairs=all")
+    assert ["pair", "SwSw"] in cells(call(line))
+    assert json.loads(call("--json", line.replace("pairs=all", "pairs=caller")))["score"] == 8
 
 
 def test_a_hand_that_is_not_the_callers_shows_loose_tiles_and_bonus_tiles() -> None:

@@ -17,6 +17,7 @@ def test_the_defaults_are_the_books():
         "bonus_tiles": True,
         "players": 4,
         "settled_draw": False,
+        "pairs": "caller",
     }
 
 

@@ -119,7 +119,7 @@ def test_the_breakdown_names_every_item_with_its_points_and_doublings(client: Cl
 
 def test_the_limit_caps_the_score_and_says_so(client: Client) -> None:
     text = page(client, WORKED_EXAMPLES[5][0])
-    assert "76 points, doubled 9 times: 38912 · capped at the limit, 3000" in text
+    assert "78 points, doubled 9 times: 39936 · capped at the limit, 3000" in text
     assert '<tr data-row="limit">' in text
 
 
