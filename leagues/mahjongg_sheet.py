@@ -95,12 +95,30 @@ def describe_game(snapshot: dict | None, seats: list[Seat]) -> str:
     if not snapshot:
         return "—"
     caller = snapshot.get("caller")
-    if caller is None:
-        return _("draw")
-    name = seats[caller].player.display_name if caller < len(seats) else "?"
     scores = snapshot.get("scores") or []
-    score = scores[caller] if caller < len(scores) else None
-    return _("Mah-Jongg: %(player)s, %(score)s") % {"player": name, "score": score}
+    if caller is None:
+        described = _("draw")
+    else:
+        name = seats[caller].player.display_name if caller < len(seats) else "?"
+        score = scores[caller] if caller < len(scores) else None
+        described = _("Mah-Jongg: %(player)s, %(score)s") % {"player": name, "score": score}
+    rescored = snapshot.get("rescored")
+    if rescored:  # leagues.models.mahjongg_rescore: say what the corrected book changed
+        return _("%(game)s; rescored by the rule book of %(date)s: %(changes)s") % {
+            "game": described,
+            "date": rescored.get("book", ""),
+            "changes": _score_changes(rescored.get("before") or [], scores, seats),
+        }
+    return described
+
+
+def _score_changes(before: list, after: list, seats: list[Seat]) -> str:
+    """`Pia 48 → 52`, for each seat whose hand score changed."""
+    return ", ".join(
+        f"{seat.player.display_name} {old} → {new}"
+        for seat, old, new in zip(seats, before, after, strict=False)
+        if old != new
+    )
 
 
 def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
