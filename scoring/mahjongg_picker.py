@@ -72,8 +72,8 @@ BY_LABELS = {
 
 # MAHJONGG.md §3.1's variant, the calculator's choice (a league's comes from its profile).
 PAIRS_LABELS = {
-    Pairs.CALLER: gettext_lazy("the caller's"),
-    Pairs.ALL: gettext_lazy("every player's"),
+    Pairs.CALLER: gettext_lazy("the caller only"),
+    Pairs.ALL: gettext_lazy("every player"),
 }
 
 # The query's keys for one change each; `hand` is the line, `as` how a tile is added.
