@@ -10,7 +10,7 @@ and the special hands are tried.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .arrangement import (
@@ -62,8 +62,9 @@ class Score:
     items: tuple[Item, ...]  # points, then doublings, then a limit row if one applies
     points: int
     doublings: int
-    value: int  # points × 2^doublings; for a special hand, the limit
+    value: int  # points × 2^doublings; seven pairs 3000; the other special hands the limit
     limit: int
+    pairs: Pairs = Pairs.CALLER  # the variant of §3.1 it was scored under
 
     @property
     def total(self) -> int:
@@ -341,7 +342,7 @@ def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT, pairs: Pairs = Pair
     fixed = _hand_items(hand)
     if not hand.is_caller:
         arrangement = unsplit(hand.melds, counts, honour_pairs=pairs is Pairs.ALL)
-        return _scored(hand, arrangement, fixed, limit)
+        return replace(_scored(hand, arrangement, fixed, limit), pairs=pairs)
 
     # [ruling] §2.2: the best-scoring arrangement counts; of equals, the first found.
     best: Score | None = None
@@ -358,4 +359,4 @@ def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT, pairs: Pairs = Pair
             best = score
     if best is None:
         raise NotWinning(format_hand(hand))
-    return best
+    return replace(best, pairs=pairs)
