@@ -67,7 +67,7 @@ def test_a_correction_opened_before_the_rescore_is_refused_as_stale(client, orga
 
 
 def test_stored_tiles_the_engine_cannot_read_are_reported_not_a_crash(match):
-    MahjonggGame.objects.filter(match=match).update(hands=["5z" * 50, "[[", "}{", "\x00"])
+    MahjonggGame.objects.filter(match=match).update(hands=["5z" * 50, "[[", "}{", "☃ win= by="])
     out, status = rescore()
     assert status == 1
     assert f"dragons, match of 2026-10-01 (#{match.pk}), game 1 cannot be: " in out
