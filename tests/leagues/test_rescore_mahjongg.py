@@ -14,6 +14,7 @@ from django.core.management.base import CommandError
 
 from leagues.models import League, MahjonggGame, Match, PlayerRating, RoundChange
 from leagues.models.mahjongg_game import record_game
+from leagues.models.match_end import abandon_match
 from leagues.models.standing import refresh_standings
 from scoring.mahjongg import Wind, settle
 from scoring.mahjongg.match import GameEntry
@@ -188,3 +189,16 @@ def test_an_impossible_stored_game_is_reported_and_kept(mj_league, players, orga
 def test_an_unknown_league_is_refused(mj_league):
     _out, err, status = run("nowhere")
     assert status == 2 and "no Mah-Jongg league with the short name 'nowhere'" in err
+
+
+def test_an_abandoned_match_is_rescored_and_stays_abandoned(mj_league, players, organiser):
+    match = Match.begin(mj_league, players, played_on=date(2026, 10, 1), by=organiser)
+    record_game(match, FIRST, by=organiser)
+    as_the_old_book_stored(match, 1, [48, 8, 0, 10])
+    match.refresh_from_db()
+    abandon_match(match, organiser, expected_version=match.version)
+    out, _err, status = run()
+    assert status == 0 and "game 1: Pia 48 → 52" in out
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABANDONED
+    assert match.mj_games.get().scores == [52, 8, 0, 10]
