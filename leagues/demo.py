@@ -191,7 +191,7 @@ JADE_MATCHES = (
                 "[RdRdRd] 2b 3b 4b 6c 7c 8k 8k Ew Sw Nw",
                 "2b 6b 8b 1k 4k 7k 3c 3c 3c Ew Ww Wd Wd",
             ),
-            # Bruno's seven pairs: a limit hand (3000).
+            # Bruno's seven pairs: 3000 (MAHJONGG.md §3.4).
             (
                 1,
                 "123b 456b 78c Rd Gd Gd Sw Nw",
@@ -203,7 +203,7 @@ JADE_MATCHES = (
             # Chloé on a discard, with a concealed kan.
             (
                 2,
-                "[RdRdRd] 345b 66b 7c 8c 9k 1k Ww",
+                "[RdRdRd] 345b 66b 7c 8c 9b 1k Ww",
                 "123k 456k 999k Ew Sw Nw Gd",
                 "{4c4c4c4c} 123b 567b 789k 22k F1 win=2k by=discard",
                 "[777b] 11c 55c 9b 2k 3k 6k Sw Nw F4",
@@ -226,7 +226,7 @@ JADE_MATCHES = (
                 0,
                 "[1111b] [WdWdWd] 234c 678c 55k S1 win=5k by=wall",
                 "23b 45b 67c 89k Ew Sw Nw Gd Wd F3",
-                "[777k] 12c 34c 66b Rd Rd Ww Nw",
+                "[777k] 12c 34c 66b Rd Rd Ww Ew",
                 "[NwNwNw] 456k 5b 6b 8c 9c 2k 3k Sw",
             ),
         ],

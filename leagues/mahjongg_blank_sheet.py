@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from scoring.mahjongg.hand import Pairs
 from scoring.mahjongg.profile import Profile
 from scoring.mahjongg.rotation import Game, Rotation, next_game
 from scoring.mahjongg.settle import Method
@@ -111,7 +112,11 @@ def rules_in_words(profile: Profile) -> tuple[str, ...]:
         else _("Without bonus tiles (flowers and seasons).")
     )
     limit = _("Limit %(limit)s.") % {"limit": profile.limit}
-    return (f"{settle}.", double, f"{deals}.", limit, draws, bonus)
+    pairs = {  # MAHJONGG.md §3.1: whose pairs of dragons and winds score
+        Pairs.CALLER: _("Only the caller's pair scores"),
+        Pairs.ALL: _("Every player's pairs score, as the caller's pair does"),
+    }[profile.pairs]
+    return (f"{settle}.", double, f"{deals}.", limit, draws, bonus, f"{pairs}.")
 
 
 def mahjongg_blank_sheet(match: Match, most: int = ROWS) -> MjBlankSheet:

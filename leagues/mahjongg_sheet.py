@@ -11,7 +11,9 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.mahjongg.hand import DEFAULT_LIMIT, Pairs
 from scoring.mahjongg.match import GameOutcome, replay
+from scoring.mahjongg.profile import Profile
 from scoring.mahjongg.rotation import Game
 from scoring.mahjongg.tiles import Wind
 
@@ -21,12 +23,17 @@ from .models.mahjongg_game import MahjonggGame, match_profile
 from .sheet import Actions
 
 
-def calculator_url(hand: str, seat: str, round_wind: str) -> str:
+def calculator_url(hand: str, seat: str, round_wind: str, profile: Profile | None = None) -> str:
     """The Mah-Jongg calculator showing the hand's breakdown (its line with the sheet's
-    winds); "" for a hand not given."""
+    winds, and the match's limit and `pairs` when they are not the book's defaults, so that
+    the calculator shows the score the sheet does); "" for a hand not given."""
     if not hand:
         return ""
     line = f"{hand} seat={seat} round={round_wind}"
+    if profile is not None and profile.limit != DEFAULT_LIMIT:
+        line += f" limit={profile.limit}"
+    if profile is not None and profile.pairs is not Pairs.CALLER:
+        line += f" pairs={profile.pairs.value}"
     return reverse("scoring:mahjongg_calculator") + "?" + urlencode({"hand": line})
 
 
@@ -54,7 +61,9 @@ def wind_name(code: str) -> str:
     return str(WIND_NAMES[code])
 
 
-def game_rows(games: list[MahjonggGame], seats: list[Seat]) -> list[GameRow]:
+def game_rows(
+    games: list[MahjonggGame], seats: list[Seat], profile: Profile | None = None
+) -> list[GameRow]:
     rows = []
     for game in games:
         cells = [
@@ -66,7 +75,7 @@ def game_rows(games: list[MahjonggGame], seats: list[Seat]) -> list[GameRow]:
                 caller=game.caller == seat.position,
                 east=game.east == seat.position,
                 url=calculator_url(
-                    game.hands[seat.position], game.winds[seat.position], game.round_wind
+                    game.hands[seat.position], game.winds[seat.position], game.round_wind, profile
                 ),
             )
             for seat in seats
@@ -86,12 +95,30 @@ def describe_game(snapshot: dict | None, seats: list[Seat]) -> str:
     if not snapshot:
         return "—"
     caller = snapshot.get("caller")
-    if caller is None:
-        return _("draw")
-    name = seats[caller].player.display_name if caller < len(seats) else "?"
     scores = snapshot.get("scores") or []
-    score = scores[caller] if caller < len(scores) else None
-    return _("Mah-Jongg: %(player)s, %(score)s") % {"player": name, "score": score}
+    if caller is None:
+        described = _("draw")
+    else:
+        name = seats[caller].player.display_name if caller < len(seats) else "?"
+        score = scores[caller] if caller < len(scores) else None
+        described = _("Mah-Jongg: %(player)s, %(score)s") % {"player": name, "score": score}
+    rescored = snapshot.get("rescored")
+    if rescored:  # leagues.models.mahjongg_rescore: say what the corrected book changed
+        return _("%(game)s; rescored by the rule book of %(date)s: %(changes)s") % {
+            "game": described,
+            "date": rescored.get("book", ""),
+            "changes": _score_changes(rescored.get("before") or [], scores, seats),
+        }
+    return described
+
+
+def _score_changes(before: list, after: list, seats: list[Seat]) -> str:
+    """`Pia 48 → 52`, for each seat whose hand score changed."""
+    return ", ".join(
+        f"{seat.player.display_name} {old} → {new}"
+        for seat, old, new in zip(seats, before, after, strict=False)
+        if old != new
+    )
 
 
 def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
@@ -112,12 +139,13 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
         (change, describe_game(change.before, seats), describe_game(change.after, seats))
         for change in match.changes.select_related("by").order_by("-at", "-id")
     ]
+    profile = match_profile(match)
     return {
         "match": match,
         "league": match.league,
-        "profile": match_profile(match),
+        "profile": profile,
         "seats": seats,
-        "rows": game_rows(games, seats),
+        "rows": game_rows(games, seats, profile),
         "last": last,
         "actions": actions,
         "upcoming": upcoming,
@@ -128,7 +156,9 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
     }
 
 
-def preview_rows(outcome: GameOutcome, seats: list[Seat]) -> dict[str, Any]:
+def preview_rows(
+    outcome: GameOutcome, seats: list[Seat], profile: Profile | None = None
+) -> dict[str, Any]:
     """A game before it is saved: each player's score and payment, and who pays whom."""
     by_wind = {wind: seats[p] for p, wind in enumerate(outcome.game.seats)}
     return {
@@ -143,6 +173,7 @@ def preview_rows(outcome: GameOutcome, seats: list[Seat]) -> dict[str, Any]:
                     outcome.entry.hands[seat.position].strip(),
                     outcome.game.seats[seat.position].code,
                     outcome.game.round_wind.code,
+                    profile,
                 ),
             }
             for seat in seats

@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.mahjongg.hand import Pairs
 from scoring.mahjongg.profile import MAX_LIMIT, Profile
 from scoring.mahjongg.rotation import Rotation
 from scoring.mahjongg.settle import Method
@@ -27,6 +28,7 @@ PROFILE_FIELDS = (
     "mj_players",
     "mj_bonus_tiles",
     "mj_settled_draw",
+    "mj_pairs",
 )
 
 
@@ -103,6 +105,20 @@ class LeagueForm(forms.ModelForm):
         required=False,
     )
 
+    # MAHJONGG.md §3.1: 002 scores only the caller's pairs; 004 values unfinished hands by
+    # their pairs too. Radio buttons, as the other long choices.
+    mj_pairs = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Pairs of dragons and winds"),
+        choices=[
+            (Pairs.CALLER.value, gettext_lazy("Only the caller's pair scores")),
+            (
+                Pairs.ALL.value,
+                gettext_lazy("Every player's pairs score, as the caller's pair does"),
+            ),
+        ],
+    )
+
     def __init__(self, *args: Any, creating: bool = False, user=None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.creating = creating
@@ -134,6 +150,7 @@ class LeagueForm(forms.ModelForm):
             mj_players=profile.players,
             mj_bonus_tiles=profile.bonus_tiles,
             mj_settled_draw=profile.settled_draw,
+            mj_pairs=profile.pairs.value,
         )
         has_matches = not creating and instance.pk and instance.matches.exists()
         # The game is chosen at creation; it may change until the first match begins.
@@ -197,6 +214,7 @@ class LeagueForm(forms.ModelForm):
             players=data["mj_players"] or current.players,
             bonus_tiles=data["mj_bonus_tiles"],
             settled_draw=data["mj_settled_draw"],
+            pairs=Pairs(data["mj_pairs"]) if data["mj_pairs"] else current.pairs,
         )
 
 

@@ -50,7 +50,7 @@ TAPS: tuple[tuple[str, dict[str, str], dict[str, str]], ...] = (
 # The other players' tiles on the game form (tests/leagues/mahjongg_fixtures.py's hands).
 OTHERS = (
     "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c Ew Sw Nw",
-    "2b 5b 8b 1c 4c 7c 3k 6k 9k Ew Sw Ww Rd",
+    "2b 5b 8b 1c 4c 8c 3k 6k 9k Ew Sw Ww Gd",
     "[777c] 999b 23b 1k 4k 6k Wd Gd",
 )
 

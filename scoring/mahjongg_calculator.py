@@ -185,8 +185,13 @@ class Calculator:
 
     @property
     def is_special(self) -> bool:
-        """Seven pairs, thirteen orphans or nine gates: worth the limit, nothing added."""
+        """Seven pairs, thirteen orphans or nine gates: nothing added to their worth."""
         return self.score is not None and self.score.arrangement.kind.value in SPECIAL_HANDS
+
+    @property
+    def is_seven_pairs(self) -> bool:
+        """Seven pairs is worth 3000, not the limit (MAHJONGG.md §3.4, changed 2026-11-28)."""
+        return self.score is not None and self.score.arrangement.kind.value == "seven_pairs"
 
     @property
     def arrangement_name(self) -> str:

@@ -82,7 +82,11 @@ def write_score(out: Callable[[str], None], line: str, score: Score) -> None:
 
     out(_("Hand: %(hand)s") % {"hand": line})
     out("")
-    out(_arrangement_title(arrangement.kind))
+    if arrangement.kind is ArrangementKind.NOT_SPLIT and arrangement.pair is not None:
+        # pairs=all (§3.1): a non-caller's pairs of dragons and winds are groups too.
+        out(_("Arrangement: not the caller (the pons and pairs in the hand, the rest loose)"))
+    else:
+        out(_arrangement_title(arrangement.kind))
     groups: list[tuple[str, ...]] = []
     for index, group in enumerate(arrangement.groups):
         marks = []
@@ -134,6 +138,9 @@ def write_score(out: Callable[[str], None], line: str, score: Score) -> None:
             )
         else:
             out(_("Score: %(score)d (%(worked)s)") % {"score": score.total, "worked": worked})
+    elif arrangement.kind is ArrangementKind.SEVEN_PAIRS and not score.limited:
+        # §3.4: seven pairs is worth 3000 whatever the limit above it (changed 2026-11-28).
+        out(_("Score: %(score)d (seven pairs)") % {"score": score.total})
     else:
         out(_("Score: %(score)d, the limit") % {"score": score.total})
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from scoring.card_names import bonus_name, card_name, card_plural, number_word
 from scoring.mahjongg import errors
 from scoring.mahjongg.picking import Refused
+from scoring.mahjongg.tiles import Bonus
 
 _BRACKETS = {
     "nested": gettext_lazy("A set cannot hold another set: close one bracket before the next."),
@@ -29,6 +30,7 @@ _EXPECTED = {
     "win": gettext_lazy("one tile, such as 5c or Rd"),
     "by": gettext_lazy("wall, discard, kan or last"),
     "limit": gettext_lazy("a whole number from 1 to 999999999"),
+    "pairs": gettext_lazy("caller or all"),
 }
 
 
@@ -68,6 +70,15 @@ def error_message(error: errors.MahjonggError) -> str:
             "count": _first_upper(number_word(error.count)),
             "tiles": _tiles(error.count, error.tile),
         }
+    if isinstance(error, errors.OneSetExceeded):
+        # §1.1: the hands of one game together, each of them sound alone.
+        if isinstance(error.tile, Bonus):
+            return _("%(bonus)s is in more than one hand: there is one of each bonus tile.") % {
+                "bonus": _first_upper(bonus_name(error.tile))
+            }
+        return _(
+            "%(count)s %(tiles)s in this game's hands: one set at a table has four of each tile."
+        ) % {"count": _first_upper(number_word(error.count)), "tiles": card_plural(error.tile)}
     if isinstance(error, errors.RepeatedBonusTile):
         return _("%(bonus)s is there twice: there is one of each bonus tile.") % {
             "bonus": _first_upper(bonus_name(error.bonus))

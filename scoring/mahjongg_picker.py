@@ -34,7 +34,7 @@ from scoring.mahjongg import (
     parse_hand,
     picking,
 )
-from scoring.mahjongg.hand import CALLER_TILES, OTHER_TILES
+from scoring.mahjongg.hand import CALLER_TILES, OTHER_TILES, Pairs
 from scoring.mahjongg.picking import AddAs, Refused
 from scoring.mahjongg.tiles import BONUS_CODES, CODE_TO_CARD, Bonus
 from scoring.mahjongg_messages import refusal_message
@@ -70,10 +70,19 @@ BY_LABELS = {
     WinBy.LAST: gettext_lazy("last tile of the wall"),
 }
 
+# MAHJONGG.md §3.1's variant, the calculator's choice (a league's comes from its profile).
+PAIRS_LABELS = {
+    Pairs.CALLER: gettext_lazy("the caller only"),
+    Pairs.ALL: gettext_lazy("every player"),
+}
+
 # The query's keys for one change each; `hand` is the line, `as` how a tile is added.
-ACTIONS = ("clear", "add", "remove", "remove_set", "remove_bonus", "seat", "round", "win", "by")
-# What the game form accepts: the winds come from the score sheet.
-SHEET_ACTIONS = tuple(a for a in ACTIONS if a not in ("seat", "round"))
+ACTIONS = (
+    *("clear", "add", "remove", "remove_set", "remove_bonus"),
+    *("seat", "round", "win", "by", "pairs"),
+)
+# What the game form accepts: the winds come from the score sheet, `pairs` from the rules.
+SHEET_ACTIONS = tuple(a for a in ACTIONS if a not in ("seat", "round", "pairs"))
 
 
 @dataclass(frozen=True)
@@ -146,8 +155,8 @@ def changed_parts(query: Mapping[str, str], refused: bool = False) -> frozenset[
         return frozenset({"hand", "win"} if adds_a_tile else {"hand"})
     if action == "remove_bonus":
         return frozenset({"hand"})
-    if action in ("seat", "round"):
-        return frozenset({"winds"})
+    if action in ("seat", "round", "pairs"):
+        return frozenset({"winds"})  # the pairs' choice sits with the winds
     if action == "by":
         return frozenset({"win"})
     # remove, remove_set (a kan replacement needs a kan), win (the hand marks the tile)
@@ -181,6 +190,11 @@ def _changed(hand: Hand, action: str, value: str, add_as: AddAs) -> Hand:
         by = next((b for b in WinBy if b.value == code), None)
         if by is not None:
             return picking.with_by(hand, by)
+    elif action == "pairs":
+        pairs = next((p for p in Pairs if p.value == code), None)
+        if pairs is not None:
+            # The default is left off the line, which stays as short as the book's examples.
+            return replace(hand, pairs=None if pairs is Pairs.CALLER else pairs)
     return hand  # a value no button sends: nothing to change
 
 
@@ -252,6 +266,10 @@ class TilePicker:
     @property
     def winds(self) -> list[tuple[str, str]]:
         return [(wind.code, str(label)) for wind, label in WIND_LABELS.items()]
+
+    @property
+    def pairs_choices(self) -> list[tuple[str, str]]:
+        return [(pairs.value, str(label)) for pairs, label in PAIRS_LABELS.items()]
 
     @property
     def by_choices(self) -> list[tuple[str, str]]:

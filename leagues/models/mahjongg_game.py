@@ -91,6 +91,8 @@ def entry_refused(error: EntryError, match=None, seats=None) -> ValidationError:
     message = ValidationError(entry_message(error, match, seats), code=error.kind)
     if error.player is not None:
         return ValidationError({f"hand{error.player}": [message]})
+    if error.players:  # hands at fault together (§1.1): the message beside each of them
+        return ValidationError({f"hand{player}": [message] for player in error.players})
     return message
 
 
@@ -239,7 +241,14 @@ def _store(match, result: MatchReplay) -> None:
 
 
 def entry_message(error: EntryError, match=None, seats=None) -> str:
-    """The entry error in the visitor's language, naming the player at fault."""
+    """The entry error in the visitor's language, naming the player (or players) at fault."""
+    if error.kind == "one_set":
+        names = _names(error.players, match, seats)
+        problem = error_message(error.cause) if error.cause else ""
+        return _("%(problem)s Check the tiles of %(players)s.") % {
+            "problem": problem,
+            "players": ", ".join(names),
+        }
     who = ""
     if error.player is not None and seats is not None:
         seat = next((seat for seat in seats if seat.position == error.player), None)
@@ -293,3 +302,11 @@ def entry_message(error: EntryError, match=None, seats=None) -> str:
             )
     problem = error_message(error.cause) if error.cause else ""
     return _("%(player)s's tiles: %(problem)s") % {**facts, "problem": problem}
+
+
+def _names(positions, match=None, seats=None) -> list[str]:
+    """The names of the players at these seat positions, in seat order."""
+    if seats is None and match is not None:
+        seats = list(match.seats.select_related("player"))
+    by_position = {seat.position: seat.player.display_name for seat in seats or ()}
+    return [by_position.get(position, str(position + 1)) for position in positions]

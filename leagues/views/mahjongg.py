@@ -110,7 +110,7 @@ def _tap_answer(request, pk: int) -> HttpResponse | None:
         request.POST, {}, seats, list(game.seats), game.round_wind, sheet.profile.bonus_tiles
     )
     form = GameForm(seats, [wind.code for wind in game.seats], data)
-    preview = _previewed(form, seats, sheet.outcome)
+    preview = _previewed(form, seats, sheet.outcome, sheet.profile)
     return _live_answer(request, form, picker, preview)
 
 
@@ -204,7 +204,7 @@ def _picked(request, match, seats, initial, winds, round_wind) -> tuple:
     return picked(data, initial, seats, list(winds), round_wind, bonus)
 
 
-def _previewed(form: GameForm, seats: list, outcome_of) -> dict | None:
+def _previewed(form: GameForm, seats: list, outcome_of, profile=None) -> dict | None:
     """The preview of the game the form holds (`outcome_of` settles its entry), or None with
     the form's errors saying why there is none."""
     if not (form.is_bound and form.is_valid()):
@@ -214,7 +214,7 @@ def _previewed(form: GameForm, seats: list, outcome_of) -> dict | None:
     except ValidationError as error:
         add_model_error(form, error)
         return None
-    return preview_rows(outcome, seats)
+    return preview_rows(outcome, seats, profile)
 
 
 def _live_answer(request, form: GameForm, picker: GamePicker, preview, **context):
@@ -260,7 +260,7 @@ def _game_page(
     the preview; Save goes to the sheet (or shows the whole form again with why not).
     `sheet`: the facts a tap is answered from (leagues/mahjongg_tap_sheet.py)."""
     refusal: list[str] = []
-    preview = _previewed(form, form.seats, outcome_of)
+    preview = _previewed(form, form.seats, outcome_of, match_profile(match))
     if preview is not None and request.POST.get("action") == "save":
         try:
             save(form.entry())

@@ -16,6 +16,7 @@ from .errors import (
     MisplacedKey,
     MissingKey,
     NotWinning,
+    OneSetExceeded,
     RepeatedBonusTile,
     RepeatedKey,
     TooManyCopies,
@@ -24,18 +25,20 @@ from .errors import (
     WinWithoutBy,
     WrongTileCount,
 )
-from .hand import DEFAULT_LIMIT, Hand, Meld, MeldKind, WinBy
+from .hand import DEFAULT_LIMIT, SEVEN_PAIRS_SCORE, Hand, Meld, MeldKind, Pairs, WinBy
 from .lines import answer, evaluate
 from .notation import format_hand, is_settlement_line, parse_hand, parse_line, parse_settlement
 from .rotation import Game, Rotation, first_game, next_game
 from .rows import BY_KEY, ROWS, Row, RowKind
 from .score import Item, Score, score_hand
 from .settle import Method, Payment, Settlement, SettlementLine, settle
+from .table import check_one_set
 from .tiles import Bonus, Tile, Wind
 
 __all__ = [
     "BY_KEY",
     "DEFAULT_LIMIT",
+    "SEVEN_PAIRS_SCORE",
     "ROWS",
     "Arrangement",
     "ArrangementKind",
@@ -59,6 +62,8 @@ __all__ = [
     "MisplacedKey",
     "MissingKey",
     "NotWinning",
+    "OneSetExceeded",
+    "Pairs",
     "Payment",
     "RepeatedBonusTile",
     "RepeatedKey",
@@ -78,6 +83,7 @@ __all__ = [
     "Wind",
     "WrongTileCount",
     "answer",
+    "check_one_set",
     "evaluate",
     "first_game",
     "format_hand",

@@ -167,15 +167,18 @@ def special_arrangement(kind: ArrangementKind, counts: list[int]) -> Arrangement
     return Arrangement(kind, (), loose)
 
 
-def unsplit(melds: tuple[Meld, ...], counts: list[int]) -> Arrangement:
+def unsplit(melds: tuple[Meld, ...], counts: list[int], honour_pairs: bool = False) -> Arrangement:
     """A non-caller's hand (§3.1): laid-out sets as they lie; each tile held three or four
-    times in the hand is one concealed pon; every other tile is loose."""
+    times in the hand is one concealed pon; with `honour_pairs` (the variant `pairs=all`),
+    each dragon or wind held exactly twice is a pair; every other tile is loose."""
     groups = [Group.of_meld(meld) for meld in melds]
     loose = []
     for t in range(KINDS):
         if counts[t] >= 3:
             groups.append(Group(GroupKind.PON, TILES[t]))
             loose.extend([TILES[t]] * (counts[t] - 3))
+        elif honour_pairs and counts[t] == 2 and t >= SUIT_TILES:
+            groups.append(Group(GroupKind.PAIR, TILES[t]))
         else:
             loose.extend([TILES[t]] * counts[t])
     return Arrangement(ArrangementKind.NOT_SPLIT, tuple(groups), tuple(loose))

@@ -110,6 +110,7 @@ class BadContextValue(InvalidLine):
         "win": "one tile, such as 5c or Rd",
         "by": "wall, discard, kan or last",
         "limit": "a whole number from 1 to 999999999",
+        "pairs": "caller or all",
         "settle": "diff or full",
         "winner": "a seat (E, S, W, N) or none",
         "dealer": "a seat: E, S, W or N",
@@ -173,6 +174,26 @@ class BadSettlement(InvalidLine):
 
     def __init__(self, problem: str) -> None:
         self.problem = problem
+        super().__init__(problem)
+
+
+class OneSetExceeded(InvalidLine):
+    """The hands of one game together hold more of a tile than one set has (§1.1): a fifth
+    copy of a tile, or a bonus tile twice, although each hand alone may be valid. `tile` is
+    the `Tile` or `Bonus`, `count` how many the hands hold, `hands` the indexes (from 0) of
+    the hands holding it."""
+
+    def __init__(self, tile: Tile | Bonus, count: int, hands: tuple[int, ...]) -> None:
+        self.tile = tile
+        self.count = count
+        self.hands = hands
+        where = ", ".join(str(index + 1) for index in hands)
+        if isinstance(tile, Bonus):
+            problem = f"{tile.code} {count} times in hands {where}: there is one of each bonus tile"
+        else:
+            problem = (
+                f"{count} {_plural(tile)} in hands {where}: one set at a table has 4 of each tile"
+            )
         super().__init__(problem)
 
 

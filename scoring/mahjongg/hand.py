@@ -22,6 +22,7 @@ from .errors import (
 from .tiles import COPIES_PER_CARD, KINDS, SUIT_TILES, TILES, Bonus, Tile, Wind
 
 DEFAULT_LIMIT = 3000  # §3.4, "unless agreed"
+SEVEN_PAIRS_SCORE = 3000  # §3.4, 002: "Dieses Bild zählt 3000 Punkte"
 CALLER_TILES = 14  # the caller's tiles, a kan counted as three (§1.2)
 OTHER_TILES = 13
 
@@ -43,6 +44,14 @@ class WinBy(Enum):
     @property
     def self_drawn(self) -> bool:
         return self is not WinBy.DISCARD
+
+
+class Pairs(Enum):
+    """Whose pairs of dragons and winds score (`pairs=`, §3.1): the caller's only (002, the
+    default), or every player's (004's unfinished hands are valued by their pairs too)."""
+
+    CALLER = "caller"
+    ALL = "all"
 
 
 @dataclass(frozen=True)
@@ -102,6 +111,7 @@ class Hand:
     win: Tile | None = None  # the winning tile: only on the caller's line
     by: WinBy | None = None
     limit: int | None = None  # `limit=`; None: the agreed limit the caller of `score` gives
+    pairs: Pairs | None = None  # `pairs=`; None: the agreed variant the caller of `score` gives
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))

@@ -14,16 +14,19 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .errors import MahjonggError, NotWinning
+from .errors import MahjonggError, NotWinning, OneSetExceeded
+from .hand import Pairs
 from .notation import parse_hand
 from .profile import Profile
 from .rotation import Game, first_game, next_game
 from .score import Score, score_hand
 from .settle import Payment, settle
+from .table import check_one_set
 from .tiles import Wind
 
-# Keys the sheet supplies itself: typing them is refused rather than silently overridden.
-_CONTEXT = re.compile(r"(?:^|\s)(seat|round|limit)\s*=", re.IGNORECASE)
+# Keys the sheet supplies itself (the winds; the limit and `pairs` from the rule profile):
+# typing them is refused rather than silently overridden.
+_CONTEXT = re.compile(r"(?:^|\s)(seat|round|limit|pairs)\s*=", re.IGNORECASE)
 
 
 class EntryError(Exception):
@@ -42,6 +45,7 @@ class EntryError(Exception):
         "caller_no_win",  # the caller's line has no win=/by=
         "bonus_off",  # bonus tiles, but the profile plays without them
         "match_over",  # the match ended before this game
+        "one_set",  # the hands together hold more than one set (cause: OneSetExceeded)
     )
 
     def __init__(
@@ -51,6 +55,7 @@ class EntryError(Exception):
         player: int | None = None,
         cause: MahjonggError | None = None,
         detail: str = "",
+        players: tuple[int, ...] = (),
     ) -> None:
         assert kind in self.KINDS
         super().__init__(f"game {number}: {kind}" + (f" (player {player})" if player else ""))
@@ -59,6 +64,8 @@ class EntryError(Exception):
         self.player = player
         self.cause = cause
         self.detail = detail
+        # The players whose hands are at fault together ("one_set"); `player` is None then.
+        self.players = players
 
 
 @dataclass(frozen=True)
@@ -140,7 +147,9 @@ def replay(profile: Profile, entries: list[GameEntry] | tuple[GameEntry, ...]) -
 def play_game(
     profile: Profile, game: Game, entry: GameEntry, number: int, before: tuple[int, ...]
 ) -> GameOutcome:
-    """One game: its hands scored with the seat and prevailing winds `game` gives, settled."""
+    """One game: its hands scored with the seat and prevailing winds `game` gives, checked
+    together against one set of tiles (§1.1), settled. The live table settles its games
+    here too, so a game no table could hold is refused on every path."""
     if len(entry.hands) != game.players:
         raise EntryError("players", number)
     if entry.caller is not None and not 0 <= entry.caller < game.players:
@@ -149,6 +158,11 @@ def play_game(
     scores: list[Score | None] = []
     for player, text in enumerate(entry.hands):
         scores.append(_score(profile, game, entry, number, player, text.strip(), settled))
+    try:
+        # §1.1: every hand may be sound and the game still impossible at one table.
+        check_one_set([score.hand if score else None for score in scores])
+    except OneSetExceeded as error:
+        raise EntryError("one_set", number, cause=error, players=error.hands) from error
     payments: tuple[Payment, ...] = ()
     net = [0] * game.players
     if settled:
@@ -197,7 +211,7 @@ def _score(
     if hand.bonus and not profile.bonus_tiles:
         raise EntryError("bonus_off", number, player)
     try:
-        return _scored(hand, profile.limit)
+        return _scored(hand, profile.limit, profile.pairs)
     except NotWinning as error:
         raise EntryError("not_winning", number, player, cause=error) from error
     except MahjonggError as error:
@@ -239,5 +253,5 @@ def _parsed(line: str):
 
 
 @lru_cache(maxsize=4096)
-def _scored(hand, limit: int) -> Score:
-    return score_hand(hand, limit)
+def _scored(hand, limit: int, pairs: Pairs) -> Score:
+    return score_hand(hand, limit, pairs)

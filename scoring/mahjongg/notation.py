@@ -30,7 +30,7 @@ from .errors import (
     RepeatedKey,
     UnknownToken,
 )
-from .hand import Hand, Meld, WinBy
+from .hand import Hand, Meld, Pairs, WinBy
 from .settle import Method, SettlementLine
 from .tiles import BONUS_CODES, CODE_TO_CARD, Bonus, Tile, Wind
 
@@ -41,7 +41,7 @@ _KEY_VALUE = re.compile(r"([a-z]+)=(.*)", re.IGNORECASE)
 _LIMIT = re.compile(r"[1-9][0-9]{0,8}")
 _SCORE = re.compile(r"0|[1-9][0-9]{0,8}")
 
-HAND_KEYS = ("seat", "round", "win", "by", "limit")
+HAND_KEYS = ("seat", "round", "win", "by", "limit", "pairs")
 SETTLEMENT_KEYS = ("settle", "winner", "dealer", "e", "s", "w", "n")
 _CLOSING = {"[": "]", "{": "}"}
 
@@ -134,6 +134,7 @@ def parse_hand(text: str) -> Hand:
         win=context.get("win"),
         by=context.get("by"),
         limit=context.get("limit"),
+        pairs=context.get("pairs"),
     )
 
 
@@ -163,6 +164,11 @@ def _hand_key(token: str) -> tuple[str, object]:
         if by is None:
             raise BadContextValue(key, value)
         return key, by
+    if key == "pairs":
+        pairs = next((pairs for pairs in Pairs if pairs.value == value.lower()), None)
+        if pairs is None:
+            raise BadContextValue(key, value)
+        return key, pairs
     if key == "limit":
         if not _LIMIT.fullmatch(value):
             raise BadContextValue(key, value)
@@ -187,6 +193,8 @@ def format_hand(hand: Hand) -> str:
         parts.append(f"by={hand.by.value}")
     if hand.limit is not None:
         parts.append(f"limit={hand.limit}")
+    if hand.pairs is not None:
+        parts.append(f"pairs={hand.pairs.value}")
     return " ".join(parts)
 
 

@@ -5,8 +5,9 @@ so "why 416?" is answered by rows. Names in English, German and French are data 
 Mhing's combination names are (`scoring.mhing.combinations`): the package stays pure, and a
 page picks the language it shows.
 
-`value` is points (kind POINTS), doublings (DOUBLINGS), or 0 for the rows whose worth is the
-agreed limit (LIMIT) and the settlement rows (PAYMENT).
+`value` is points (kind POINTS), doublings (DOUBLINGS), or 0 for the special hands and the
+cap (LIMIT: seven pairs' item carries its 3000, the others' the agreed limit) and the
+settlement rows (PAYMENT).
 """
 
 from __future__ import annotations
@@ -70,6 +71,26 @@ _SET_POINTS = (
      "Blumen- oder Jahreszeitenziegel", "Tuile bonus"),
 )  # fmt: skip
 
+# §3.1 variant `pairs=all` (004): a non-caller's pair of dragons or winds scores as the
+# caller's pair rows of §3.3 do, under keys of its own (the caller's rows stay caller-only).
+_UNFINISHED_PAIRS = (
+    ("unfinished_dragon_pair", 2, "Pair of dragons (pairs=all)",
+     "Pärchen aus Drachen (alle Pärchen zählen)", "Paire de dragons (toutes les paires)"),
+    ("unfinished_wind_pair", 2, "Pair of a wind, neither seat nor round wind (pairs=all)",
+     "Pärchen aus einem Wind, weder Platz- noch Rundenwind (alle Pärchen zählen)",
+     "Paire de vent, ni de place ni dominant (toutes les paires)"),
+    ("unfinished_seat_wind_pair", 2, "Pair of the seat wind (pairs=all)",
+     "Pärchen aus dem Platzwind (alle Pärchen zählen)",
+     "Paire du vent de place (toutes les paires)"),
+    ("unfinished_round_wind_pair", 2, "Pair of the round wind (pairs=all)",
+     "Pärchen aus dem Rundenwind (alle Pärchen zählen)",
+     "Paire du vent dominant (toutes les paires)"),
+    ("unfinished_double_wind_pair", 2,
+     "Pair of the seat and round wind, in addition (pairs=all)",
+     "Pärchen aus Platz- und Rundenwind, zusätzlich (alle Pärchen zählen)",
+     "Paire du vent de place et dominant, en plus (toutes les paires)"),
+)  # fmt: skip
+
 # §3.2 doublings, every player. Set rows are totals ([ruling]): a set takes exactly one.
 _DOUBLINGS = (
     ("suit_kan", 1, "Kan of suit tiles", "Kan aus Grundfarben", "Kan de tuiles de couleur"),
@@ -111,6 +132,9 @@ _CALLER_POINTS = (
      "Schlußziegel vervollständigt Chi als mittlerer Ziegel",
      "Tuile gagnante au milieu d'un chi"),
     ("dragon_pair", 2, "Pair of dragons", "Schlußpärchen aus Drachen", "Paire de dragons"),
+    ("wind_pair", 2, "Pair of a wind (neither seat nor round wind)",
+     "Schlußpärchen aus einem Wind (weder Platz- noch Rundenwind)",
+     "Paire de vent (ni de place ni dominant)"),
     ("seat_wind_pair", 2, "Pair of the seat wind",
      "Schlußpärchen aus dem Platzwind", "Paire du vent de place"),
     ("round_wind_pair", 2, "Pair of the round wind",
@@ -132,7 +156,7 @@ _CALLER_DOUBLINGS = (
      "Schlußziegel ist Ersatzziegel für einen Kan", "Tuile de remplacement d'un kan"),
 )  # fmt: skip
 
-# §3.4 hands worth exactly the limit, and the cap itself.
+# §3.4 the special hands (seven pairs 3000, the others exactly the limit), and the cap.
 _LIMIT_ROWS = (
     ("seven_pairs", "Seven pairs", "Himmlische Zwillinge", "Sept paires"),
     ("thirteen_orphans", "Thirteen orphans", "Dreizehn Waisen", "Treize orphelins"),
@@ -151,6 +175,7 @@ _PAYMENT_ROWS = (
 
 ROWS: tuple[Row, ...] = (
     *(Row(k, P, v, "3.1", en, de, fr) for k, v, en, de, fr in _SET_POINTS),
+    *(Row(k, P, v, "3.1", en, de, fr) for k, v, en, de, fr in _UNFINISHED_PAIRS),
     *(Row(k, D, v, "3.2", en, de, fr) for k, v, en, de, fr in _DOUBLINGS),
     *(Row(k, P, v, "3.3", en, de, fr, caller_only=True) for k, v, en, de, fr in _CALLER_POINTS),
     *(Row(k, D, v, "3.3", en, de, fr, caller_only=True) for k, v, en, de, fr in _CALLER_DOUBLINGS),

@@ -1,15 +1,16 @@
 """Score one player's hand (MAHJONGG.md §3): points, doublings, the caller's extras, the best
 arrangement, the limit, and a breakdown naming every item by its row (`rows.ROWS`).
 
-score = (sum of points) × 2^(doublings), capped at the limit; special hands score exactly the
-limit. A caller's hand scores its best arrangement ([ruling] §2.2): every split into sets and
-a pair, every group the winning tile may complete, and the special hands are tried.
+score = (sum of points) × 2^(doublings), capped at the limit; seven pairs scores 3000 (capped
+too), the other special hands exactly the limit. A caller's hand scores its best arrangement
+([ruling] §2.2): every split into sets and a pair, every group the winning tile may complete,
+and the special hands are tried.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .arrangement import (
@@ -23,7 +24,7 @@ from .arrangement import (
     unsplit,
 )
 from .errors import NotWinning
-from .hand import DEFAULT_LIMIT, Hand, WinBy
+from .hand import DEFAULT_LIMIT, SEVEN_PAIRS_SCORE, Hand, Pairs, WinBy
 from .notation import format_hand, parse_hand
 from .rows import BY_KEY, Row, RowKind
 from .tiles import (
@@ -61,8 +62,9 @@ class Score:
     items: tuple[Item, ...]  # points, then doublings, then a limit row if one applies
     points: int
     doublings: int
-    value: int  # points × 2^doublings; for a special hand, the limit
+    value: int  # points × 2^doublings; seven pairs 3000; the other special hands the limit
     limit: int
+    pairs: Pairs = Pairs.CALLER  # the variant of §3.1 it was scored under
 
     @property
     def total(self) -> int:
@@ -189,6 +191,27 @@ def _bonus_doublings(hand: Hand) -> list[Item]:
     return found
 
 
+def _pair_items(pair: Group, hand: Hand, prefix: str) -> list[Item]:
+    """§3.3's pair rows: a pair of dragons or of any wind 2 ([ruling], changed 2026-11-28:
+    002's row names every wind), a wind that is both seat and round wind 2 more. `prefix`
+    "unfinished_" gives a non-caller's rows of the `pairs=all` variant (§3.1)."""
+    if pair.tile in DRAGON_TILES:
+        return [_item(f"{prefix}dragon_pair", pair.text)]
+    if pair.tile not in WIND_TILES:
+        return []
+    wind = pair.tile - WIND_TILES[0]
+    if wind == hand.seat_wind:
+        key = "seat_wind_pair"
+    elif wind == hand.round_wind:
+        key = "round_wind_pair"
+    else:
+        key = "wind_pair"
+    found = [_item(prefix + key, pair.text)]
+    if wind == hand.seat_wind == hand.round_wind:
+        found.append(_item(f"{prefix}double_wind_pair", pair.text))
+    return found
+
+
 def _caller_items(hand: Hand, arrangement: Arrangement) -> tuple[list[Item], list[Item]]:
     """§3.3, for a standard hand."""
     win, by = hand.win, hand.by
@@ -203,17 +226,7 @@ def _caller_items(hand: Hand, arrangement: Arrangement) -> tuple[list[Item], lis
     elif completed.kind is GroupKind.CHI and win == completed.tile + 1:
         points.append(_item("middle_of_chi", completed.text))
     pair = groups[-1]
-    if pair.tile in DRAGON_TILES:
-        points.append(_item("dragon_pair", pair.text))
-    elif pair.tile in WIND_TILES:
-        # [ruling] a pair of a wind that is neither seat nor round wind scores nothing.
-        wind = pair.tile - WIND_TILES[0]
-        if wind == hand.seat_wind:
-            points.append(_item("seat_wind_pair", pair.text))
-        elif wind == hand.round_wind:
-            points.append(_item("round_wind_pair", pair.text))
-        if wind == hand.seat_wind == hand.round_wind:
-            points.append(_item("double_wind_pair", pair.text))
+    points.extend(_pair_items(pair, hand, ""))
     sets = groups[:-1]
     if all(group.kind in _SETS for group in sets):
         # [ruling] 2 points, not a doubling; kans count as pons here.
@@ -243,6 +256,11 @@ def _scored(hand: Hand, arrangement: Arrangement, fixed: _HandItems, limit: int)
             doublings.append(group_doubling)
     points.extend(fixed.points)
     doublings.extend(fixed.doublings)
+    if arrangement.kind is ArrangementKind.NOT_SPLIT:
+        # Pairs are groups here only under `pairs=all` (§3.1, 004's unfinished hands).
+        for group in arrangement.groups:
+            if group.kind is GroupKind.PAIR:
+                points.extend(_pair_items(group, hand, "unfinished_"))
     if arrangement.kind is ArrangementKind.STANDARD:
         caller_points, caller_doublings = _caller_items(hand, arrangement)
         points.extend(caller_points)
@@ -260,7 +278,15 @@ def _scored(hand: Hand, arrangement: Arrangement, fixed: _HandItems, limit: int)
 
 
 def _special_score(hand: Hand, arrangement: Arrangement, limit: int) -> Score:
-    """[ruling] §3.4: a special hand scores exactly the limit, nothing else."""
+    """§3.4: a special hand scores nothing else. Seven pairs is worth 3000 (002), which a
+    lower agreed limit caps and a higher one does not raise (changed 2026-11-28); 004's
+    thirteen orphans and nine gates are worth exactly the limit ([ruling])."""
+    if arrangement.kind is ArrangementKind.SEVEN_PAIRS:
+        value = SEVEN_PAIRS_SCORE
+        items: tuple[Item, ...] = (Item(_row("seven_pairs"), value),)
+        if value > limit:
+            items += (Item(_row("limit"), limit, str(value)),)
+        return Score(hand, arrangement, items, 0, 0, value, limit)
     item = Item(_row(arrangement.kind.value), limit)
     return Score(hand, arrangement, (item,), 0, 0, limit, limit)
 
@@ -296,8 +322,9 @@ def _winning_choices(
         )
 
 
-def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT) -> Score:
-    """Score one player's hand. `limit` is the agreed limit, unless the line gives `limit=`.
+def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT, pairs: Pairs = Pairs.CALLER) -> Score:
+    """Score one player's hand. `limit` is the agreed limit, unless the line gives `limit=`;
+    `pairs` the agreed variant of §3.1, unless the line gives `pairs=`.
 
     Raises `InvalidLine` for input that is no hand, `NotWinning` when a caller's tiles form
     no Mah-Jongg hand.
@@ -309,10 +336,13 @@ def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT) -> Score:
     hand.validate()
     if hand.limit is not None:
         limit = hand.limit
+    if hand.pairs is not None:
+        pairs = hand.pairs
     counts = hand.concealed_counts()
     fixed = _hand_items(hand)
     if not hand.is_caller:
-        return _scored(hand, unsplit(hand.melds, counts), fixed, limit)
+        arrangement = unsplit(hand.melds, counts, honour_pairs=pairs is Pairs.ALL)
+        return replace(_scored(hand, arrangement, fixed, limit), pairs=pairs)
 
     # [ruling] §2.2: the best-scoring arrangement counts; of equals, the first found.
     best: Score | None = None
@@ -329,4 +359,4 @@ def score_hand(hand: Hand | str, limit: int = DEFAULT_LIMIT) -> Score:
             best = score
     if best is None:
         raise NotWinning(format_hand(hand))
-    return best
+    return replace(best, pairs=pairs)

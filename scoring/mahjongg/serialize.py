@@ -56,6 +56,7 @@ def score_to_dict(score: Score) -> dict[str, Any]:
         "value": score.value,
         "limit": score.limit,
         "limited": score.limited,
+        "pairs": score.pairs.value,
         "caller": score.hand.is_caller,
         "items": [item_to_dict(item) for item in score.items],
         "arrangement": arrangement_to_dict(score.arrangement),

@@ -312,14 +312,16 @@ def picker_context(picker) -> SafeString:
 
 @register.simple_tag
 def picker_winds(picker, oob: bool = False) -> SafeString:
-    """The seat and round winds to choose (the calculator's; the game form takes them from
-    the sheet). With `oob` it replaces itself (an answer to a tap on a wind)."""
+    """The seat and round winds to choose, and whose pairs score (MAHJONGG.md §3.1): the
+    calculator's; the game form takes them from the sheet and the league's rules. With `oob`
+    it replaces itself (an answer to a tap on one of them)."""
     hand = picker.hand
     # Either may be missing while the line is being typed: then no button is pressed.
     seat = hand.seat_wind.code if hand.seat_wind is not None else None
     round_ = hand.round_wind.code if hand.round_wind is not None else None
+    pairs = hand.pairs.value if hand.pairs is not None else "caller"
     return format_html(
-        '<div class="mj-winds" id="mj-winds"{}>{}{}</div>',
+        '<div class="mj-winds" id="mj-winds"{}>{}{}{}</div>',
         _swapped_in(oob),
         _choice(
             "mj-seat-title",
@@ -330,6 +332,11 @@ def picker_winds(picker, oob: bool = False) -> SafeString:
             "mj-round-title",
             _("Round wind"),
             option_buttons("round", picker.winds, round_),
+        ),
+        _choice(
+            "mj-pairs-title",
+            _("Pairs of dragons and winds score for"),
+            option_buttons("pairs", picker.pairs_choices, pairs),
         ),
     )
 

@@ -46,7 +46,10 @@ def snapshot() -> dict:
 
 @pytest.fixture
 def players(member):
-    made = [Player.objects.create(display_name=n, club=shared_club()) for n in ("Pia", "Quentin", "Rosa", "Sven")]
+    made = [
+        Player.objects.create(display_name=n, club=shared_club())
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
     made[0].user = member
     made[0].save()
     return made

@@ -64,6 +64,7 @@ class TestTheSheet:
         assert "East pays and receives double." in page
         assert "East deals a whole round, then the winds pass." in page
         assert "Limit 3000." in page and "A draw has no payments." in page
+        assert "Only the caller&#x27;s pair scores." in page
         head = page.split('id="blank-sheet"')[1].split("</thead>")[0]
         assert head.count(">Score<") == head.count(">Payment<") == head.count(">Balance<") == 4
         lines = rows(response.content.decode())

@@ -16,7 +16,7 @@ from leagues.models.match_end import abandon_match
 from leagues.models.season import open_next_season
 from scoring.mahjongg.match import GameEntry
 
-from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, win
+from .mahjongg_fixtures import CALLER, DRAGONS, OTHER2, PLAIN, mj_league, win
 
 __all__ = ["mj_league"]
 
@@ -95,7 +95,7 @@ def test_a_won_game_has_each_players_wind_hand_score_payment_and_balance(client,
     assert [(r["seat_wind"], r["called_mahjongg"], r["hand"]) for r in table[1:4]] == [
         ("S", "0", DRAGONS),
         ("W", "0", PLAIN),
-        ("N", "0", OTHER),
+        ("N", "0", OTHER2),
     ]
     assert [(r["score"], r["payment"], r["balance"]) for r in table[1:4]] == [
         ("8", "-170", "-170"),

@@ -19,6 +19,7 @@ RULES = {
     "mj_rotation": "classical",
     "mj_players": 3,
     "mj_bonus_tiles": "on",
+    "mj_pairs": "all",
 }
 
 
@@ -48,6 +49,7 @@ class TestCreating:
             "bonus_tiles": True,
             "players": 3,
             "settled_draw": False,
+            "pairs": "all",
         }
 
     def test_a_bad_limit_is_refused_and_nothing_is_made(self, client, outsider):

@@ -8,7 +8,7 @@ from django.urls import reverse
 from leagues.models import Match
 from leagues.models.mahjongg_game import record_game
 
-from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match, win
+from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, OTHER2, PLAIN, mj_league, mj_match, win
 
 __all__ = ["mj_league", "mj_match"]
 
@@ -134,7 +134,7 @@ def test_the_organiser_corrects_and_undoes(organiser_client, mj_match, organiser
     url = reverse("leagues:mj_game_edit", args=["dragons", mj_match.pk, 1])
     page = organiser_client.get(url).content.decode()
     assert CALLER in page and "East round, game 1 · East: Pia" in page
-    data = game_post(mj_match, caller="draw", hand0=OTHER)
+    data = game_post(mj_match, caller="draw", hand0=OTHER2)
     data["version"] = game.version
     assert organiser_client.post(url, data).status_code == 302
     assert list(mj_match.seats.values_list("total", flat=True)) == [0, 0, 0, 0]

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db
 
 DRAW = GameEntry(None, ("", "", "", ""))
 # Scores in the East round: 84 at any seat but East (88); CALLER scores 96, DISCARD 44.
-PUNGS = "[RdRdRd] 789k 111c 555b EwEw win=Ew by=wall"
+PUNGS = "[GdGdGd] 789k 111c 666b EwEw win=Ew by=wall"
 DISCARD = CALLER.replace("by=wall", "by=discard")
 
 

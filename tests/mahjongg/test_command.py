@@ -71,6 +71,37 @@ def test_every_golden_line_through_stdin_gives_its_checked_result() -> None:
             assert answer["score"] == int(expected), line
 
 
+# MAHJONGG.md §4 and §5, every worked example with its result (the book of 2026-11-28: the
+# hand over the limit is 78 x 512, its Sw pair scoring 2; seven pairs 3000).
+BOOK_EXAMPLES = [
+    ("234b 567c 345k [678b] 55k seat=S round=E win=4k by=discard", 88),
+    ("[RdRdRd] 111c 555b 789k EwEw seat=E round=S win=Ew by=wall", 84),
+    ("111222333b 789c 55k seat=S round=E win=2b by=wall", 96),
+    ("234b 234b 666c 888c 99k seat=N round=E win=8c by=discard", 26),
+    ("[WwWwWwWw] 222c 345c 678c GdGd seat=W round=W win=Gd by=discard", 2816),
+    ("{EwEwEwEw} [RdRdRd] 999b 111k SwSw seat=E round=E win=1k by=wall", 3000),
+    ("[5b5b5b5b] 123c 456c 789c 22k F3 S3 seat=W round=S win=2k by=kan", 640),
+    ("[NwNwNw] 777k 1111c 29b Rd F4 S1 seat=N round=S", 192),
+    ("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=discard", 3000),
+]
+BOOK_SETTLEMENTS = [
+    ("settle=diff winner=W E=38 S=280 W=130 N=12", {"E": -616, "S": 752, "W": 302, "N": -438}),
+    ("settle=full winner=W E=38 S=280 W=130 N=12", {"E": -692, "S": 622, "W": 520, "N": -450}),
+    ("settle=full winner=E E=200 S=40 W=0 N=104", {"E": 1200, "S": -424, "W": -544, "N": -232}),
+]
+
+
+def test_every_worked_example_of_the_book_through_stdin_gives_its_result() -> None:
+    lines = [line for line, _ in BOOK_EXAMPLES + BOOK_SETTLEMENTS]
+    result = run("--json", "-", stdin="".join(f"{line}\n" for line in lines))
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a["score"] for a in answers[: len(BOOK_EXAMPLES)]] == [s for _, s in BOOK_EXAMPLES]
+    assert [a["net"] for a in answers[len(BOOK_EXAMPLES) :]] == [n for _, n in BOOK_SETTLEMENTS]
+    capped = answers[5]
+    assert (capped["points"], capped["doublings"], capped["value"]) == (78, 9, 39936)
+
+
 def test_stdin_skips_blank_lines_and_comments_and_keeps_the_order() -> None:
     lines = [EAST_WIND_HAND, "", "# a comment", INVALID, "   ", NOT_WINNING, SETTLEMENT]
 
@@ -153,7 +184,7 @@ def test_a_hand_over_the_limit_says_limited_and_keeps_its_value() -> None:
 
     assert (data["score"], data["value"], data["limit"], data["limited"]) == (
         3000,
-        38912,
+        39936,
         3000,
         True,
     )
@@ -161,7 +192,7 @@ def test_a_hand_over_the_limit_says_limited_and_keeps_its_value() -> None:
         "key": "limit",
         "kind": "limit",
         "value": 3000,
-        "about": "38912",
+        "about": "39936",
         "names": {"en": "Limit", "de": "Höchstgrenze", "fr": "Limite"},
     }
 
@@ -268,16 +299,44 @@ def test_the_table_names_the_limit() -> None:
     out = call(CAPPED_HAND)
 
     assert ["Limit"] in cells(out)
-    assert "Score: 3000, the limit (76 × 2^9 = 38912)" in out
+    assert "Score: 3000, the limit (78 × 2^9 = 39936)" in out
 
 
-def test_a_special_hand_scores_the_limit_and_shows_its_pairs() -> None:
+def test_seven_pairs_scores_3000_and_shows_its_pairs() -> None:
     table = cells(call(SEVEN_PAIRS))
 
     assert ["Arrangement: seven pairs"] in table
     assert ["pair", "RdRd"] in table
     assert ["Seven pairs"] in table
-    assert ["Score: 3000, the limit"] in table
+    assert ["Score: 3000 (seven pairs)"] in table
+
+
+def test_seven_pairs_under_a_lower_limit_says_the_limit() -> None:
+    table = cells(call(f"{SEVEN_PAIRS} limit=2000"))
+
+    assert ["Limit"] in table
+    assert ["Score: 2000, the limit"] in table
+
+
+def test_a_limit_hand_scores_the_limit() -> None:
+    table = cells(call("1112345678999c 5c seat=S round=E win=5c by=wall limit=6000"))
+
+    assert ["Nine gates"] in table
+    assert ["Score: 6000, the limit"] in table
+
+
+def test_pairs_all_on_the_line_scores_a_non_callers_pairs() -> None:
+    line = "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c SwSw Nw seat=E round=E pairs=all"
+    data = json.loads(call("--json", line))
+
+    assert (data["score"], data["pairs"]) == (12, "all")
+    assert {"key": "unfinished_wind_pair", "value": 2, "about": "SwSw"} in [
+        {name: item[name] for name in ("key", "value", "about")} for item in data["items"]
+    ]
+    assert data["canonical"].endswith("pairs=all")
+    assert ["pair", "SwSw"] in cells(call(line))
+    without = json.loads(call("--json", line.replace(" pairs=all", "")))
+    assert (without["score"], without["pairs"]) == (8, "caller")
 
 
 def test_a_hand_that_is_not_the_callers_shows_loose_tiles_and_bonus_tiles() -> None:

@@ -1,5 +1,6 @@
-"""Every line of shared/golden/mahjongg.tsv and every worked example of MAHJONGG.md §4 and
-§5, each with the rows its explanation names."""
+"""Every line of shared/golden/mahjongg.tsv and mahjongg_changes.tsv (the corrections of
+2026-11-28) and every worked example of MAHJONGG.md §4 and §5, each with the rows its
+explanation names."""
 
 from __future__ import annotations
 
@@ -14,21 +15,26 @@ from scoring.mahjongg import (
     score_hand,
 )
 
-from .conftest import GOLDEN
+from .conftest import GOLDEN, GOLDEN_CHANGES
 
 
-def golden_rows() -> list[list[str]]:
-    if not GOLDEN.exists():
+def rows_of(path) -> list[list[str]]:
+    if not path.exists():
         raise FileNotFoundError(
-            f"{GOLDEN} not found: the rules tests read shared/, which must sit beside the "
+            f"{path} not found: the rules tests read shared/, which must sit beside the "
             "repository (as it does in CI's clone)"
         )
-    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    lines = path.read_text(encoding="utf-8").splitlines()
     return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
 
 
-def test_the_golden_file_is_there_and_not_empty() -> None:
-    assert len(golden_rows()) >= 15
+def golden_rows() -> list[list[str]]:
+    return rows_of(GOLDEN) + rows_of(GOLDEN_CHANGES)
+
+
+def test_the_golden_files_are_there_and_not_empty() -> None:
+    assert len(rows_of(GOLDEN)) >= 15
+    assert len(rows_of(GOLDEN_CHANGES)) >= 3
 
 
 @pytest.mark.parametrize("row", golden_rows(), ids=lambda row: row[0])
@@ -116,7 +122,7 @@ def test_example_double_wind_kan_with_one_suit_and_honours_2816() -> None:
     assert (score.points, score.doublings, score.total) == (44, 6, 2816)
 
 
-def test_example_38912_is_capped_at_the_limit_3000() -> None:
+def test_example_39936_is_capped_at_the_limit_3000() -> None:
     score = score_hand("{EwEwEwEw} [RdRdRd] 999b 111k SwSw seat=E round=E win=1k by=wall")
     assert score.breakdown() == {
         "open_pon_honours": 4,
@@ -125,12 +131,13 @@ def test_example_38912_is_capped_at_the_limit_3000() -> None:
         "mahjongg": 20,
         "from_the_wall": 2,
         "only_pons": 2,
+        "wind_pair": 2,
         "dragon_pon": 1,
         "double_wind_kan": 4,
         "terminals_and_honours": 4,
         "limit": 3000,
     }
-    assert (score.points, score.doublings, score.value, score.total) == (76, 9, 38912, 3000)
+    assert (score.points, score.doublings, score.value, score.total) == (78, 9, 39936, 3000)
     assert score.limited
 
 
@@ -163,7 +170,7 @@ def test_example_not_the_caller_192() -> None:
     assert (score.points, score.doublings, score.total) == (24, 3, 192)
 
 
-def test_example_seven_pairs_is_the_limit() -> None:
+def test_example_seven_pairs_scores_3000() -> None:
     score = score_hand("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=discard")
     assert score.breakdown() == {"seven_pairs": 3000}
     assert score.total == 3000

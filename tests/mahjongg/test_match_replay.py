@@ -16,11 +16,13 @@ from scoring.mahjongg.profile import Profile
 CALLER = "123b 456b 789b 234c 55k win=5k by=wall"  # East: 96; as any other seat: 48
 OTHER = "[777c] 999b 23b 1k 4k 6k Rd Wd"  # 10
 DRAGONS = "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c Ew Sw Nw"  # 8
-PLAIN = "2b 5b 8b 1c 4c 7c 3k 6k 9k Ew Sw Ww Rd"  # 0
+PLAIN = "2b 5b 8b 1c 4c 8c 3k 6k 9k Ew Sw Ww Gd"  # 0
+OTHER2 = "[888c] 111b 45b 2k 3k 7k Nw Wd"  # 10
+# All five together hold no fifth copy of a tile (§1.1), so any four of them are a game.
 
 
 def win(caller: int) -> GameEntry:
-    hands = [OTHER, DRAGONS, PLAIN, OTHER]
+    hands = [OTHER, DRAGONS, PLAIN, OTHER2]
     hands[caller] = CALLER
     return GameEntry(caller, tuple(hands))
 
@@ -56,12 +58,12 @@ def test_east_passes_on_after_the_round_and_the_match_ends():
 
 
 def test_a_draw_pays_nothing_unless_draws_are_settled():
-    draw = GameEntry(None, (OTHER, DRAGONS, "", OTHER))
+    draw = GameEntry(None, (OTHER, DRAGONS, "", OTHER2))
     assert replay(Profile(), [draw]).outcomes[0].net == (0, 0, 0, 0)
     with pytest.raises(EntryError) as raised:
         replay(Profile(settled_draw=True), [draw])
     assert (raised.value.kind, raised.value.player) == ("empty", 2)
-    settled = replay(Profile(settled_draw=True), [GameEntry(None, (OTHER, DRAGONS, PLAIN, OTHER))])
+    settled = replay(Profile(settled_draw=True), [GameEntry(None, (OTHER, DRAGONS, PLAIN, OTHER2))])
     # Everyone pays each higher score the difference, East (10) double: N 10 is level.
     assert settled.outcomes[0].net == (2 * 2 + 2 * 10, -4 + 8 - 2, -20 - 8 - 10, 2 + 10)
     assert sum(settled.outcomes[0].net) == 0
@@ -78,10 +80,10 @@ def test_three_players_and_the_classical_rotation():
     ("hands", "caller", "kind", "player"),
     [
         ((CALLER, OTHER, PLAIN, "5z"), 0, "invalid", 3),
-        (("123b 456b 789c 345k 5c 7c win=7c by=wall", OTHER, PLAIN, OTHER), 0, "not_winning", 0),
-        ((CALLER, CALLER, PLAIN, OTHER), 0, "win_not_caller", 1),
-        ((OTHER, OTHER, PLAIN, CALLER), 0, "caller_no_win", 0),
-        ((CALLER, f"{OTHER} seat=S", PLAIN, OTHER), 0, "context", 1),
+        (("123b 456b 789c 345k 5c 7c win=7c by=wall", OTHER, PLAIN, OTHER2), 0, "not_winning", 0),
+        ((CALLER, CALLER, PLAIN, OTHER2), 0, "win_not_caller", 1),
+        ((OTHER, OTHER2, PLAIN, CALLER), 0, "caller_no_win", 0),
+        ((CALLER, f"{OTHER} seat=S", PLAIN, OTHER2), 0, "context", 1),
         ((CALLER, OTHER, PLAIN), 0, "players", None),
     ],
 )
@@ -92,22 +94,22 @@ def test_what_cannot_be_entered_says_why_and_whose(hands, caller, kind, player):
 
 
 def test_bonus_tiles_are_refused_when_the_league_plays_without():
-    hands = (CALLER, OTHER, f"{PLAIN} F1", OTHER)
+    hands = (CALLER, OTHER, f"{PLAIN} F1", OTHER2)
     with pytest.raises(EntryError) as raised:
         replay(Profile(bonus_tiles=False), [GameEntry(0, hands)])
     assert raised.value.kind == "bonus_off"
 
 
 def test_a_limit_caps_each_hand():
-    seven_pairs = "33b 44b 66c 88c 22k EwEw WdWd win=Ew by=wall"
-    match = replay(Profile(limit=500), [GameEntry(1, (OTHER, seven_pairs, PLAIN, OTHER))])
+    seven_pairs = "33b 44b 66c 99c 22k EwEw WdWd win=Ew by=wall"
+    match = replay(Profile(limit=500), [GameEntry(1, (OTHER, seven_pairs, PLAIN, OTHER2))])
     assert match.outcomes[0].totals[1] == 500
 
 
 # -- properties ---------------------------------------------------------------------------
 
 
-HANDS = (OTHER, DRAGONS, PLAIN, OTHER)
+HANDS = (OTHER, DRAGONS, PLAIN, OTHER2)
 
 
 @st.composite

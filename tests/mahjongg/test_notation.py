@@ -13,6 +13,7 @@ from scoring.mahjongg import (
     Method,
     MisplacedKey,
     MissingKey,
+    Pairs,
     RepeatedKey,
     Tile,
     UnknownToken,
@@ -165,3 +166,32 @@ def test_a_missing_seat_score_is_named_by_its_seat() -> None:
     with pytest.raises(MissingKey) as error:
         parse_settlement("settle=diff winner=E E=38 S=280 N=12")
     assert str(error.value) == "W= is missing"
+
+
+def test_it_reads_and_writes_back_pairs_all_and_pairs_caller() -> None:
+    # §1.2 (2026-11-28): 004's variant on the line; absent means the agreed one.
+    line = "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c SwSw Nw seat=E round=E"
+    assert parse_hand(line).pairs is None
+    for value, pairs in (("all", Pairs.ALL), ("CALLER", Pairs.CALLER)):
+        hand = parse_hand(f"{line} pairs={value}")
+        assert hand.pairs is pairs
+        assert format_hand(hand).endswith(f"pairs={pairs.value}")
+        assert parse_hand(format_hand(hand)) == hand
+
+
+def test_a_bad_or_repeated_pairs_value_is_an_error() -> None:
+    line = "2b 5b 8b 1c 4c 7c 3k 6k 9k Ew Sw Ww Rd seat=S round=E"
+    with pytest.raises(BadContextValue) as error:
+        parse_hand(f"{line} pairs=some")
+    assert (error.value.key, error.value.expected) == ("pairs", "caller or all")
+    with pytest.raises(RepeatedKey):
+        parse_hand(f"{line} pairs=all pairs=caller")
+    with pytest.raises(MisplacedKey):
+        parse_settlement("settle=diff winner=E E=1 S=0 W=0 N=0 pairs=all")
+
+
+def test_pairs_on_the_line_overrides_the_agreed_variant() -> None:
+    line = "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c SwSw Nw seat=E round=E"
+    assert score_hand(line, pairs=Pairs.ALL).total == 12
+    assert score_hand(f"{line} pairs=caller", pairs=Pairs.ALL).total == 8
+    assert score_hand(f"{line} pairs=all").total == 12

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from scoring.mahjongg import (
     Bonus,
     Hand,
     Meld,
+    Pairs,
     RowKind,
     WinBy,
     Wind,
@@ -22,13 +24,14 @@ from scoring.mahjongg import (
     parse_hand,
     score_hand,
 )
-from scoring.mahjongg.tiles import KINDS, SUIT_TILES, TILES
+from scoring.mahjongg.tiles import KINDS, SUIT_TILES, TILES, WIND_TILES
 
 CALLER_KEYS = {row.key for row in ROWS if row.caller_only}
 
 winds = st.sampled_from(list(Wind))
 bonus_tiles = st.sets(st.sampled_from(list(Bonus))).map(tuple)
 limits = st.one_of(st.none(), st.integers(1, 10_000))
+pairs_variants = st.one_of(st.none(), st.sampled_from(list(Pairs)))
 
 
 @st.composite
@@ -67,6 +70,7 @@ def caller_hands(draw: st.DrawFn) -> Hand:
         win,
         by,
         draw(limits),
+        draw(pairs_variants),
     )
 
 
@@ -87,6 +91,7 @@ def other_hands(draw: st.DrawFn) -> Hand:
         draw(bonus_tiles),
         draw(winds),
         draw(winds),
+        pairs=draw(pairs_variants),
     )
     assert hand.tiles_needed == 13 + kans
     return hand
@@ -96,7 +101,7 @@ def as_tokens(hand: Hand) -> list[str]:
     """The line as separate tokens: one per loose tile, one per set, bonus tile and key."""
     return [tile.code for tile in hand.concealed] + format_hand(
         Hand((), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind, hand.win, hand.by,
-             hand.limit)
+             hand.limit, hand.pairs)
     ).split()  # fmt: skip
 
 
@@ -110,7 +115,10 @@ def test_any_four_sets_and_a_pair_make_a_mahjongg_hand(hand: Hand) -> None:
 @given(st.one_of(caller_hands(), other_hands()))
 def test_a_score_is_its_items_summed_and_capped(hand: Hand) -> None:
     score = score_hand(hand)
-    if score.arrangement.kind.value in ("seven_pairs", "thirteen_orphans", "nine_gates"):
+    if score.arrangement.kind.value == "seven_pairs":
+        assert score.total == min(3000, score.limit)  # §3.4, changed 2026-11-28
+        return
+    if score.arrangement.kind.value in ("thirteen_orphans", "nine_gates"):
         assert score.total == score.limit
         return
     points = sum(item.value for item in score.items if item.kind is RowKind.POINTS)
@@ -123,6 +131,19 @@ def test_a_score_is_its_items_summed_and_capped(hand: Hand) -> None:
 @given(other_hands())
 def test_only_the_caller_earns_the_callers_rows(hand: Hand) -> None:
     assert not CALLER_KEYS & set(score_hand(hand).breakdown())
+
+
+@given(other_hands())
+def test_pairs_all_adds_2_points_for_each_honour_pair_of_a_non_caller(hand: Hand) -> None:
+    # §3.1 (004): each dragon or wind held exactly twice outside brackets scores as the
+    # caller's pair, 2, and a wind that is both seat and round wind 2 more; nothing else moves.
+    caller_only = score_hand(replace(hand, pairs=Pairs.CALLER))
+    every = score_hand(replace(hand, pairs=Pairs.ALL))
+    counts = hand.concealed_counts()
+    pairs = [t for t in range(SUIT_TILES, KINDS) if counts[t] == 2]
+    double = [t for t in pairs if t - WIND_TILES[0] == hand.seat_wind == hand.round_wind]
+    assert every.points == caller_only.points + 2 * len(pairs) + 2 * len(double)
+    assert every.doublings == caller_only.doublings
 
 
 @given(st.one_of(caller_hands(), other_hands()))

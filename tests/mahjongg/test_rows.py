@@ -18,6 +18,7 @@ def _caller(sets: str, by: str = "discard", seat: str = "S", round_: str = "E") 
 
 
 _OTHER = "2b 5b 8b 1c 4c 7c 3k 6k 9k Ew Sw Ww Rd seat=S round=E"  # nothing scores
+_OTHER_PAIRS = "2b 5b 8b 1c 4c 7c 3k 6k 9k Gd Wd"  # a non-caller's 11 loose tiles, and a pair
 
 # (key, a line earning the row, what the item is about)
 EARNS: list[tuple[str, str, str]] = [
@@ -35,6 +36,12 @@ EARNS: list[tuple[str, str, str]] = [
     ("open_kan_honours", _caller("[NwNwNwNw]"), "[NwNwNwNw]"),
     ("concealed_kan_honours", _caller("{NwNwNwNw}"), "{NwNwNwNw}"),
     ("bonus_tile", f"{_OTHER} F3", "F3"),
+    # §3.1 variant pairs=all (004): a non-caller's pairs of dragons and winds
+    ("unfinished_dragon_pair", f"{_OTHER_PAIRS} RdRd seat=S round=E pairs=all", "RdRd"),
+    ("unfinished_wind_pair", f"{_OTHER_PAIRS} NwNw seat=S round=E pairs=all", "NwNw"),
+    ("unfinished_seat_wind_pair", f"{_OTHER_PAIRS} SwSw seat=S round=E pairs=all", "SwSw"),
+    ("unfinished_round_wind_pair", f"{_OTHER_PAIRS} EwEw seat=S round=E pairs=all", "EwEw"),
+    ("unfinished_double_wind_pair", f"{_OTHER_PAIRS} EwEw seat=E round=E pairs=all", "EwEw"),
     # §3.2 doublings of sets (seat South, round East)
     ("suit_kan", _caller("[5555b]"), "[5555b]"),
     ("dragon_pon", _caller("[RdRdRd]"), "[RdRdRd]"),
@@ -63,6 +70,7 @@ EARNS: list[tuple[str, str, str]] = [
     ("completes_pair", _caller("234b"), "11k"),
     ("middle_of_chi", f"{_CHIS} 234b 55b seat=S round=E win=3b by=discard", "234b"),
     ("dragon_pair", f"234b {_CHIS} RdRd seat=S round=E win=Rd by=discard", "RdRd"),
+    ("wind_pair", f"234b {_CHIS} NwNw seat=S round=E win=Nw by=discard", "NwNw"),
     ("seat_wind_pair", f"234b {_CHIS} SwSw seat=S round=E win=Sw by=discard", "SwSw"),
     ("round_wind_pair", f"234b {_CHIS} EwEw seat=S round=E win=Ew by=discard", "EwEw"),
     ("double_wind_pair", f"234b {_CHIS} EwEw seat=E round=E win=Ew by=discard", "EwEw"),
@@ -77,7 +85,7 @@ EARNS: list[tuple[str, str, str]] = [
     ("seven_pairs", "11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=discard", ""),
     ("thirteen_orphans", "19b 19c 19k EwSwWwNw RdGdWdWd seat=S round=E win=Wd by=wall", ""),
     ("nine_gates", "1112345678999c 5c seat=S round=E win=5c by=wall", ""),
-    ("limit", "{EwEwEwEw} [RdRdRd] 999b 111k SwSw seat=E round=E win=1k by=wall", "38912"),
+    ("limit", "{EwEwEwEw} [RdRdRd] 999b 111k SwSw seat=E round=E win=1k by=wall", "39936"),
 ]  # fmt: skip
 # The settlement rows are checked in test_settle.py, by name.
 SETTLEMENT_ROWS = {"difference", "full_value", "east_pays_double"}
@@ -86,6 +94,13 @@ SETTLEMENT_ROWS = {"difference", "full_value", "east_pays_double"}
 def _value(key: str) -> int:
     row = BY_KEY[key]
     return 3000 if row.kind is RowKind.LIMIT else row.value
+
+
+def test_a_non_callers_pairs_score_nothing_without_pairs_all() -> None:
+    # 002 (the default, pairs=caller) lists pairs "für Mah-Jongg" only.
+    for line in (f"{_OTHER_PAIRS} RdRd seat=S round=E", f"{_OTHER_PAIRS} EwEw seat=E round=E"):
+        assert score_hand(line).breakdown() == {}
+        assert score_hand(line.replace(" seat=", " pairs=caller seat=")).breakdown() == {}
 
 
 @pytest.mark.parametrize(
@@ -123,6 +138,10 @@ def test_caller_rows_are_marked_and_only_the_caller_earns_them() -> None:
     assert caller_keys >= {"mahjongg", "only_pons", "from_the_hand", "kan_replacement"}
     other = score_hand("[NwNwNw] 777k 1111c 29b Rd F4 S1 seat=N round=S")
     assert not caller_keys & set(other.breakdown())
+    # Under pairs=all a non-caller's pairs earn rows of their own, not the caller's.
+    pairs = score_hand(f"{_OTHER_PAIRS} EwEw seat=E round=E pairs=all")
+    assert pairs.breakdown() == {"unfinished_seat_wind_pair": 2, "unfinished_double_wind_pair": 2}
+    assert not caller_keys & set(pairs.breakdown())
 
 
 def test_the_docs_list_every_row_key() -> None:

@@ -137,13 +137,16 @@ def test_ruling_the_own_bonus_tile_counts_once_per_group() -> None:
 # §3.3
 
 
-def test_ruling_a_pair_of_dragons_or_the_seat_or_round_wind_is_2_another_wind_0() -> None:
+def test_ruling_a_pair_of_dragons_or_of_any_wind_scores_2() -> None:
+    # Changed 2026-11-28: 002's row "Schlußpärchen aus Winden oder Drachen" names every
+    # wind; a wind that is neither seat nor round wind used to score 0.
     base = "234b 123c 456c 789k"
     assert (
         score_hand(f"{base} RdRd seat=S round=E win=2b by=discard").breakdown()["dragon_pair"] == 2
     )
     other_wind = score_hand(f"{base} NwNw seat=S round=E win=2b by=discard")
-    assert other_wind.points == 20
+    assert other_wind.breakdown() == {"mahjongg": 20, "wind_pair": 2}
+    assert other_wind.points == 22
     double = score_hand(f"{base} EwEw seat=E round=E win=2b by=discard").breakdown()
     assert double["seat_wind_pair"] + double["double_wind_pair"] == 4
 
@@ -186,15 +189,34 @@ def test_ruling_a_concealed_kan_spoils_from_the_hand() -> None:
 # §3.4
 
 
-def test_ruling_seven_pairs_is_worth_the_limit_and_nothing_else() -> None:
+def test_seven_pairs_scores_3000_and_nothing_else() -> None:
     score = score_hand("11b 22b 55c 77c 99k EwEw RdRd F1 F2 seat=W round=E win=Rd by=wall")
     assert score.breakdown() == {"seven_pairs": 3000}
-    assert (
-        score_hand("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=wall limit=500").total
-        == 500
-    )
+
+
+def test_seven_pairs_is_capped_by_a_lower_limit() -> None:
+    capped = score_hand("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=wall limit=500")
+    assert capped.total == 500 and capped.limited
+    assert capped.breakdown() == {"seven_pairs": 3000, "limit": 500}
+
+
+def test_seven_pairs_is_not_raised_by_a_higher_limit() -> None:
+    # Changed 2026-11-28: it used to score "exactly the limit", 6000 here (002: 3000).
+    raised = score_hand("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=wall limit=6000")
+    assert raised.total == 3000 and not raised.limited
+    agreed = score_hand("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=wall", 6000)
+    assert agreed.total == 3000
+
+
+def test_thirteen_orphans_and_nine_gates_still_pay_the_limit() -> None:
+    orphans = "19b 19c 19k EwSwWwNw RdGdWdWd seat=S round=E win=Wd by=wall"
+    gates = "1112345678999c 5c seat=S round=E win=5c by=wall"
+    for line in (orphans, gates):
+        assert score_hand(f"{line} limit=6000").total == 6000
+        assert score_hand(f"{line} limit=500").total == 500
+        assert score_hand(line).total == 3000
 
 
 def test_ruling_the_limit_caps_each_hand_before_settlement() -> None:
     score = score_hand("{EwEwEwEw} [RdRdRd] 999b 111k SwSw seat=E round=E win=1k by=wall")
-    assert (score.value, score.total) == (38912, 3000)
+    assert (score.value, score.total) == (39936, 3000)

@@ -119,7 +119,7 @@ def test_the_breakdown_names_every_item_with_its_points_and_doublings(client: Cl
 
 def test_the_limit_caps_the_score_and_says_so(client: Client) -> None:
     text = page(client, WORKED_EXAMPLES[5][0])
-    assert "76 points, doubled 9 times: 38912 · capped at the limit, 3000" in text
+    assert "78 points, doubled 9 times: 39936 · capped at the limit, 3000" in text
     assert '<tr data-row="limit">' in text
 
 
@@ -131,10 +131,58 @@ def test_the_item_names_come_in_the_readers_language(client: Client) -> None:
     assert "Sept paires" in text
 
 
-def test_a_special_hand_scores_the_limit_and_nothing_else(client: Client) -> None:
+def test_seven_pairs_scores_3000_and_nothing_else(client: Client) -> None:
     text = page(client, WORKED_EXAMPLES[8][0])
-    assert "A special hand scores the limit, 3000." in text
+    assert "Seven pairs scores 3000." in text
     assert re.findall(r'<tr data-row="(\w+)">', text) == ["seven_pairs"]
+
+
+def test_seven_pairs_is_not_raised_by_a_higher_limit_but_capped_by_a_lower(client) -> None:
+    raised = page(client, f"{WORKED_EXAMPLES[8][0]} limit=6000")
+    assert shown_score(raised) == 3000 and "capped" not in raised
+    lowered = page(client, f"{WORKED_EXAMPLES[8][0]} limit=2000")
+    assert shown_score(lowered) == 2000
+    assert "Seven pairs scores 3000. · capped at the limit, 2000" in lowered
+
+
+def test_a_limit_hand_scores_the_limit_and_nothing_else(client: Client) -> None:
+    text = page(client, "1112345678999c 5c seat=S round=E win=5c by=wall limit=6000")
+    assert "A special hand scores the limit, 6000." in text
+    assert shown_score(text) == 6000
+    assert re.findall(r'<tr data-row="(\w+)">', text) == ["nine_gates"]
+
+
+class TestPairsAll:
+    """MAHJONGG.md §3.1's variant: a control like the winds', which works without JavaScript
+    (a GET form's buttons) and with htmx (the winds' part and the score swapped)."""
+
+    LINE = "[RdRdRd] 2b 3b 4b 6c 7c 9c 9c SwSw Nw seat=E round=E"
+
+    def test_the_calculator_offers_whose_pairs_score_the_callers_pressed(self, client) -> None:
+        text = page(client, self.LINE)
+        assert 'id="mj-pairs-caller" name="pairs" value="caller" aria-pressed="true"' in text
+        assert 'id="mj-pairs-all" name="pairs" value="all" aria-pressed="false"' in text
+        assert shown_score(text) == 8
+
+    def test_without_javascript_pairs_all_redirects_to_the_line_with_it(self, client) -> None:
+        response = get(client, {"hand": self.LINE, "pairs": "all"})
+        assert response.status_code == 302
+        line = parse_qs(urlsplit(response.url).query)["hand"][0]
+        assert line.endswith("pairs=all")
+        text = page(client, line)
+        assert shown_score(text) == 12
+        assert '<tr data-row="unfinished_wind_pair">' in text
+        assert 'id="mj-pairs-all" name="pairs" value="all" aria-pressed="true"' in text
+
+    def test_with_htmx_the_tap_swaps_the_choice_and_the_score(self, client) -> None:
+        response = get(client, {"hand": self.LINE, "pairs": "all"}, **HTMX)
+        text = html.unescape(response.text)
+        assert pushed_line(response).endswith("pairs=all")
+        assert '<div class="mj-winds" id="mj-winds" hx-swap-oob="true">' in text
+        assert shown_score(text) == 12
+        back = get(client, {"hand": f"{self.LINE} pairs=all", "pairs": "caller"}, **HTMX)
+        assert "pairs=" not in pushed_line(back)
+        assert shown_score(html.unescape(back.text)) == 8
 
 
 @pytest.mark.parametrize(

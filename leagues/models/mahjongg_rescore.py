@@ -1,0 +1,151 @@
+"""Stored Mah-Jongg games scored again under the rule book as it reads now (docs/deployment.md's
+upgrade notes; `manage.py rescore_mahjongg`).
+
+A league stores what was entered (who called, each player's tiles) and keeps the scores the
+engine gave them then. When the book's readings change (MAHJONGG.md "Changes", 2026-11-28:
+seven pairs 3000, a pair of any wind 2), the kept figures are out of step: every match is
+replayed under its own rule profile, each game whose scores or payments change gets one
+history entry saying what changed, and the seats' balances, places, standings and ratings
+are rebuilt from the new figures. A game that no longer can be (since 2026-11-28 one set of
+tiles at one table, §1.1) is reported and left as it is, never deleted: its match keeps its
+old figures until an organiser corrects the game.
+
+Unlike a correction, this reaches archived seasons and abandoned matches too (their figures
+are shown; an abandoned match stays out of the standings), and is done by nobody (`by` None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import F
+
+from scoring.mahjongg.match import EntryError, MatchReplay, replay
+
+from .history import RoundChange
+from .mahjongg_game import MahjonggGame, entry_message, match_profile, stored_entries
+from .standing import refresh_standings
+
+# The edition of MAHJONGG.md a rescore brings the stored games to (its "Changes" section).
+RULE_BOOK = "2026-11-28"
+
+
+@dataclass(frozen=True)
+class GameRescored:
+    match: object  # leagues.models.Match
+    number: int
+    names: tuple[str, ...]  # the seats' players, in seat order
+    before: tuple[int | None, ...]  # each seat's hand score as it was kept
+    after: tuple[int | None, ...]  # as the book scores it now
+
+    def changes(self) -> str:
+        """`Pia 48 → 52`: the players whose score changed (a payment may change alone
+        when another game's replay moved East: then every score is listed)."""
+        pairs = list(zip(self.names, self.before, self.after, strict=True))
+        changed = [(n, b, a) for n, b, a in pairs if b != a] or pairs
+        return ", ".join(f"{name} {b} → {a}" for name, b, a in changed)
+
+
+@dataclass(frozen=True)
+class GameImpossible:
+    match: object
+    number: int
+    message: str  # why, in the active language (the game form's words)
+
+
+@dataclass
+class Rescore:
+    """What a rescore found: the games changed (or, dry, that would change), the games
+    that cannot be, and how many matches and games it read."""
+
+    changed: list[GameRescored] = field(default_factory=list)
+    impossible: list[GameImpossible] = field(default_factory=list)
+    matches: int = 0
+    games: int = 0
+
+
+def rescore_league(league, dry_run: bool = False, report: Rescore | None = None) -> Rescore:
+    """Every match of a Mah-Jongg league (every season, abandoned ones too), replayed under
+    its own profile; with `dry_run` nothing is written."""
+    report = report if report is not None else Rescore()
+    rerate = False
+    for match in league.matches.order_by("played_on", "pk"):
+        changed, finished = _rescore_match(match, dry_run, report)
+        rerate = rerate or (changed and finished)
+    if rerate and not dry_run:
+        league.rerate()  # a finished match's balances changed: every rating after it may
+    return report
+
+
+def _rescore_match(match, dry_run: bool, report: Rescore) -> tuple[bool, bool]:
+    """(whether the match's figures changed, whether it is finished)."""
+    with transaction.atomic():
+        locked = type(match).objects.select_for_update().get(pk=match.pk)
+        games = list(locked.mj_games.order_by("number"))
+        if not games:
+            return False, False
+        report.matches += 1
+        report.games += len(games)
+        try:
+            result = replay(match_profile(locked), stored_entries(locked))
+        except EntryError as error:
+            report.impossible.append(
+                GameImpossible(locked, error.number, entry_message(error, locked))
+            )
+            return False, False
+        seats = list(locked.seats.select_related("player").order_by("position"))
+        names = tuple(seat.player.display_name for seat in seats)
+        changed = [
+            (game, outcome)
+            for game, outcome in zip(games, result.outcomes, strict=True)
+            if list(game.scores) != list(_scores(outcome)) or game.net != list(outcome.net)
+        ]
+        for game, outcome in changed:
+            report.changed.append(
+                GameRescored(locked, game.number, names, tuple(game.scores), _scores(outcome))
+            )
+        if dry_run or not changed:
+            return False, locked.is_finished
+        _write(locked, games, seats, result, changed)
+        return True, locked.is_finished
+
+
+def _scores(outcome) -> tuple[int | None, ...]:
+    return tuple(score.total if score else None for score in outcome.scores)
+
+
+def _write(match, games, seats, result: MatchReplay, changed) -> None:
+    from .match import Match, Seat
+
+    # A form opened before the rescore is refused as stale rather than saved over it.
+    Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
+    version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+    befores = {game.pk: game.snapshot() for game, _outcome in changed}
+    for game, outcome in zip(games, result.outcomes, strict=True):
+        game.scores = list(_scores(outcome))
+        game.net = list(outcome.net)
+        game.balance = list(outcome.balance)
+        game.best = outcome.totals[outcome.entry.caller] if not outcome.is_draw else 0
+        if game.pk in befores:
+            game.version = version
+    MahjonggGame.objects.bulk_update(games, ["scores", "net", "balance", "best", "version"])
+    for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
+        seat.total, seat.place = total, place
+    Seat.objects.bulk_update(seats, ["total", "place"])
+    for game, _outcome in changed:
+        RoundChange.objects.create(
+            match=match,
+            number=game.number,
+            action=RoundChange.Action.EDITED,
+            before=befores[game.pk],
+            # What changed is told by the history from `rescored` (mahjongg_sheet's
+            # describe_game): the book's edition and the scores before.
+            after={
+                **game.snapshot(),
+                "rescored": {"book": RULE_BOOK, "before": befores[game.pk]["scores"]},
+            },
+        )
+    refresh_standings(
+        match.league_id, [seat.player_id for seat in seats], season_id=match.season_id
+    )
