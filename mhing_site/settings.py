@@ -111,6 +111,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "timeout": 10,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # A pooled connection is checked before it is handed out (Django passes psycopg's
+    # ConnectionPool.check_connection as the pool's `check`; a `check` in the pool's OPTIONS
+    # would clash with that argument): after PostgreSQL restarted, every pooled connection
+    # is dead, and without the check each one failed one request (docs/faults.md).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several organisers may save at once, and live tables write on every move. WAL lets
     # pages read while one request writes. IMMEDIATE takes the write lock when a transaction
