@@ -20,9 +20,8 @@ import time
 from collections.abc import Iterator
 from datetime import datetime
 
-from channels.layers import get_channel_layer
-
-from games import table_rows
+from games import catch_up, table_rows
+from games.catch_up import group_name  # noqa: F401  (the consumers name groups by it)
 from games.models import Table
 from games.snapshots import (
     Loaded,
@@ -45,10 +44,6 @@ _again: set[str] = set()
 _timers: dict[str, tuple[float, asyncio.Task]] = {}
 
 
-def group_name(slug: str) -> str:
-    return f"table-{slug}"
-
-
 async def changed(slug: str, version: int | None, load: Loaded | None = None) -> None:
     """Tell the table's sockets there is a new version; with `load`, the table at that
     version as this process has it, so that the other processes need not read it
@@ -58,7 +53,7 @@ async def changed(slug: str, version: int | None, load: Loaded | None = None) ->
     message: dict = {"type": "table.changed", "version": version}
     if load is not None and load.version == version:
         message["load"] = load.carried()
-    await get_channel_layer().group_send(group_name(slug), message)
+    await catch_up.send(slug, message)  # a layer that fails loses no news (its module)
 
 
 # -- the bot driver ---------------------------------------------------------------------------
@@ -236,6 +231,7 @@ async def stop_all() -> None:
     from games import presence  # it drives this module: imported here, not at the top
 
     await presence.stop()
+    await catch_up.stop()
     tasks = [t for t in _drivers.values()] + [t for _, t in _timers.values()]
     for task in tasks:
         task.cancel()
