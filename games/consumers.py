@@ -39,14 +39,14 @@ from games.snapshots import (
 )
 from leagues.errors import is_busy
 from mhing_site.consumer_loop import SOCKET_GONE, QueuedDispatchMixin
+from mhing_site.ws_auth import TRY_AGAIN_LATER
 
 log = logging.getLogger(__name__)
 
 # Close codes in the private range (4000-4999) a client can tell apart.
 CLOSE_NO_TABLE = 4404
-# The database could not be reached on connect: the standard "try again later", which a
-# page reconnects after (static/js/table.js gives up on 4000-4999 only).
-CLOSE_TRY_AGAIN = 1013
+# The database could not be reached on connect: "try again later" (mhing_site/ws_auth.py).
+CLOSE_TRY_AGAIN = TRY_AGAIN_LATER
 
 # A frame longer than this is refused unread: the protocol's largest is a few hundred bytes.
 MAX_FRAME = 16 * 1024
@@ -229,7 +229,7 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
 
     async def _joined(self, user) -> Joined | None:
         """The table joined; None once the socket is closed instead: no such table (4404),
-        or the database out of reach (1013, "try again later": the page reconnects)."""
+        or the database out of reach (4503, "try again later": the page reconnects)."""
         try:
             joined = await _join(self.slug, user, self.channel_name)
         except Exception as error:
@@ -237,6 +237,9 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             if not is_busy(error):
                 raise
             log.warning("table %s: database unavailable on connect: %s", self.slug, error)
+            # Accepted first: a close before the handshake is answered is an HTTP 403,
+            # which a client cannot tell from a refusal.
+            await self.accept()
             await self.close(code=CLOSE_TRY_AGAIN)
             return None
         if joined is None:
