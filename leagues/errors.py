@@ -88,7 +88,7 @@ def is_busy(error: BaseException) -> bool:
 
 def is_unreachable(error: BaseException) -> bool:
     """The PostgreSQL server could not be reached, or dropped the connection (stopped,
-    restarting, crashed): docs/faults.md, "PostgreSQL stops"."""
+    restarting, crashed): docs/faults.md, "PostgreSQL and Redis outages"."""
     if not isinstance(error, (OperationalError, InterfaceError)):
         return False
     psycopg = sys.modules.get("psycopg")  # only loaded by PostgreSQL's backend
@@ -123,7 +123,8 @@ def refused_when_busy() -> Iterator[None]:
     waits for the write lock (BEGIN IMMEDIATE) and where PostgreSQL reports a deadlock."""
     try:
         yield
-    except OperationalError as error:
+    except (OperationalError, InterfaceError) as error:
         if not is_busy(error):
             raise
-        raise Busy(busy_message(), code="busy") from error
+        message = unreachable_message() if is_unreachable(error) else busy_message()
+        raise Busy(message, code="busy") from error
