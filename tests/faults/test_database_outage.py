@@ -206,3 +206,28 @@ def test_the_pool_checks_a_connection_before_handing_it_out():
     from psycopg_pool import ConnectionPool
 
     assert connection.pool._check == ConnectionPool.check_connection
+
+
+async def test_a_fast_restart_under_load_gives_no_server_error(tmp_path):
+    """`pg_ctl restart -m fast` while pages are asked five at a time: before the pool checked
+    its connections, each pooled connection the restart killed failed one page with a 500
+    (4-5 a restart in the probe). Now a dead connection is thrown away before use."""
+    with own_postgres() as server:
+        env = sqlite_env(tmp_path)
+        env["DATABASE_URL"] = server.url
+        migrate(env)
+        log = tmp_path / "daphne.log"
+        with running(daphne_command, env, log) as (port, _process):
+
+            async def five_at_once() -> list[int]:
+                pages = [asyncio.to_thread(get, port, "/leagues/") for _ in range(5)]
+                return [status for status, _headers, _text in await asyncio.gather(*pages)]
+
+            assert await five_at_once() == [200] * 5  # the pool holds several connections
+            await asyncio.to_thread(server.restart)
+            after = [await five_at_once() for _ in range(4)]
+
+    print(f"pages after a fast restart, five at a time: {after}")
+    assert after == [[200] * 5] * 4, after
+    text = log.read_text()
+    assert "Traceback" not in text, text[text.find("Traceback") - 300 :][:4000]
