@@ -1,12 +1,12 @@
-"""Redis stops for 12 s under two server processes and comes back empty (issue 26 §3): the
-moves made meanwhile are saved and their movers told so (the usual snapshot, never
+"""Redis stops for 12 s under three server processes and comes back empty (issue 26 §3):
+the moves made meanwhile are saved and their movers told so (the usual snapshot, never
 `server_error`); a socket opened meanwhile is served from the database (never HTTP 500);
-within a few seconds of Redis's return every socket on both processes, players and
-watchers, holds the latest version; the tables then go on through both processes (each
-socket is back in its table's group). Nothing is lost.
+within a few seconds of Redis's return every socket on every process, players and
+watchers, holds the latest version, on a process with watchers only too; the tables then
+go on (each socket is back in its table's group). Nothing is lost.
 
-Two daphne processes share a SQLite file and a Redis of the test's own (stopping the run's
-would disturb other tests). Runs under `make test-redis`.
+Three daphne processes share a SQLite file and a Redis of the test's own (stopping the
+run's would disturb other tests). Runs under `make test-redis`.
 """
 
 from __future__ import annotations
@@ -97,11 +97,13 @@ async def test_a_redis_outage_loses_no_move_and_every_socket_catches_up(tmp_path
     env["MHING_TURN_TIMEOUT"] = "600"  # no idle-turn bot: only the players move
     migrate(env)
     tables = prepare_tables(env, 2, 2)
-    logs = [tmp_path / "daphne-a.log", tmp_path / "daphne-b.log"]
+    logs = [tmp_path / f"daphne-{name}.log" for name in "abc"]
     with own_redis(tmp_path) as redis, ExitStack() as stack:
         env["REDIS_URL"] = redis.url
-        ports = [stack.enter_context(running(daphne_command, env, log))[0] for log in logs]
-        # Each table: its first player on A, its second on B, and a watcher on each.
+        *ports, port_c = [stack.enter_context(running(daphne_command, env, log))[0] for log in logs]
+        # Each table: its first player on A, its second on B, and a watcher on each; and a
+        # watcher on C, a process that sends nothing during the outage (it must notice it,
+        # and Redis's forgetting its groups, by itself).
         players, watchers = {}, {}
         for table in tables:
             slug = table["slug"]
@@ -109,7 +111,7 @@ async def test_a_redis_outage_loses_no_move_and_every_socket_catches_up(tmp_path
                 await open_seat(port, slug, seat["cookie"])
                 for port, seat in zip(ports, table["seats"], strict=True)
             ]
-            watchers[slug] = [await open_seat(port, slug, "") for port in ports]
+            watchers[slug] = [await open_seat(port, slug, "") for port in [*ports, port_c]]
         for slug in players:
             for seat in players[slug] + watchers[slug]:
                 await seat.shows(
