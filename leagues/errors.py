@@ -88,7 +88,9 @@ def is_busy(error: BaseException) -> bool:
 
 def is_unreachable(error: BaseException) -> bool:
     """The PostgreSQL server could not be reached, or dropped the connection (stopped,
-    restarting, crashed): docs/faults.md, "PostgreSQL and Redis outages"."""
+    restarting, crashed): docs/faults.md, "PostgreSQL and Redis outages". psycopg's
+    PoolTimeout is one of these too (an OperationalError without a state): a pool that
+    stays empty because the server is down, or full because it is busy, look alike."""
     if not isinstance(error, (OperationalError, InterfaceError)):
         return False
     psycopg = sys.modules.get("psycopg")  # only loaded by PostgreSQL's backend
@@ -111,8 +113,8 @@ def busy_message() -> str:
 
 def unreachable_message() -> str:
     return _(
-        "The database is not answering for a moment (it may be restarting). "
-        "Nothing was saved: try again in a few seconds."
+        "The database did not answer in time (it is busy, or restarting). "
+        "Nothing was saved: try again."
     )
 
 

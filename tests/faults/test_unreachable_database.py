@@ -49,7 +49,7 @@ def test_a_query_s_own_failure_stays_a_server_error(error):
     assert not is_unreachable(error) and not is_busy(error)
 
 
-def test_a_form_saved_during_an_outage_says_the_database_is_restarting():
+def test_a_form_saved_during_an_outage_says_the_database_may_be_restarting():
     with pytest.raises(Busy) as refused, refused_when_busy():
         raise OUTAGES["refused"]
-    assert "not answering for a moment" in refused.value.messages[0]
+    assert "did not answer in time (it is busy, or restarting)" in refused.value.messages[0]
