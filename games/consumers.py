@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DEFAULT_DB_ALIAS
 from django.utils import translation
 
-from games import json_text, live, presence
+from games import catch_up, json_text, live, presence
 from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
@@ -39,11 +39,14 @@ from games.snapshots import (
 )
 from leagues.errors import is_busy
 from mhing_site.consumer_loop import SOCKET_GONE, QueuedDispatchMixin
+from mhing_site.ws_auth import TRY_AGAIN_LATER
 
 log = logging.getLogger(__name__)
 
 # Close codes in the private range (4000-4999) a client can tell apart.
 CLOSE_NO_TABLE = 4404
+# The database could not be reached on connect: "try again later" (mhing_site/ws_auth.py).
+CLOSE_TRY_AGAIN = TRY_AGAIN_LATER
 
 # A frame longer than this is refused unread: the protocol's largest is a few hundred bytes.
 MAX_FRAME = 16 * 1024
@@ -209,18 +212,13 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         # In the table's group before the table is read: every change after the read below
         # is then announced to this socket, so the snapshot it sends first may be that read.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        joined = None
-        try:
-            joined = await _join(self.slug, user, self.channel_name)
-        finally:
-            if joined is None:  # no such table, or the database failed
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+        await catch_up.join(self)
+        joined = await self._joined(user)
         if joined is None:
-            await self.close(code=CLOSE_NO_TABLE)
             return
         self.table_id, self.hidden = joined.table_id, joined.hidden
         self.joined = True
+        catch_up.watch(self)
         if self.user_id is not None:
             presence.hold(self.channel_name, self.slug, self.table_id, self.user_id)
         await self.accept()
@@ -229,16 +227,52 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             await live.changed(self.slug, joined.version)  # the others see the seat connected
         await self._send_update(at_least=joined.version)
 
+    async def _joined(self, user) -> Joined | None:
+        """The table joined; None once the socket is closed instead: no such table (4404),
+        or the database out of reach (4503, "try again later": the page reconnects)."""
+        try:
+            joined = await _join(self.slug, user, self.channel_name)
+        except Exception as error:
+            await catch_up.leave(self)
+            if not is_busy(error):
+                raise
+            log.warning("table %s: database unavailable on connect: %s", self.slug, error)
+            # Accepted first: a close before the handshake is answered is an HTTP 403,
+            # which a client cannot tell from a refusal.
+            await self.accept()
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return None
+        if joined is None:
+            await catch_up.leave(self)
+            await self.close(code=CLOSE_NO_TABLE)
+        return joined
+
+    def hear(self, message: dict[str, Any]) -> None:
+        """A group message handed over in this process, without the channel layer (while
+        it fails: games.catch_up); dispatched in turn with the socket's other messages."""
+        self.inbox.put_nowait(message)
+
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):
             return
         self.joined = False
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await catch_up.leave(self)
         if self.user_id is not None:
             presence.release(self.channel_name)
+            await self._depart()
+
+    async def _depart(self) -> None:
+        try:
             version, pending = await _leave(self.table_id, self.channel_name)
-            await live.changed(self.slug, version)
-            live.kick(self.slug, pending)  # the bot plays this seat's turns now
+        except Exception as error:
+            if not is_busy(error):
+                raise
+            # The database is out of reach: the seat's presence row expires with its TTL
+            # (games.presence), and the bot plays for it from then on.
+            log.warning("table %s: database unavailable on leave: %s", self.slug, error)
+            return
+        await live.changed(self.slug, version)
+        live.kick(self.slug, pending)  # the bot plays this seat's turns now
 
     # -- client frames ------------------------------------------------------------------
 

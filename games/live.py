@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Iterator
 from datetime import datetime
 
-from channels.layers import get_channel_layer
-
-from games import table_rows
+from games import catch_up, table_rows
+from games.catch_up import group_name  # noqa: F401  (the consumers name groups by it)
 from games.models import Table
 from games.snapshots import (
     Loaded,
@@ -35,16 +35,13 @@ from games.snapshots import (
 )
 from games.table_play import TURN
 from games.timing import bot_delay
+from leagues.errors import is_busy
 
 log = logging.getLogger(__name__)
 
 _drivers: dict[str, asyncio.Task] = {}
 _again: set[str] = set()
 _timers: dict[str, tuple[float, asyncio.Task]] = {}
-
-
-def group_name(slug: str) -> str:
-    return f"table-{slug}"
 
 
 async def changed(slug: str, version: int | None, load: Loaded | None = None) -> None:
@@ -56,7 +53,7 @@ async def changed(slug: str, version: int | None, load: Loaded | None = None) ->
     message: dict = {"type": "table.changed", "version": version}
     if load is not None and load.version == version:
         message["load"] = load.carried()
-    await get_channel_layer().group_send(group_name(slug), message)
+    await catch_up.send(slug, message)  # a layer that fails loses no news (its module)
 
 
 # -- the bot driver ---------------------------------------------------------------------------
@@ -97,21 +94,38 @@ def _step(slug: str) -> tuple[int | None, str | None]:
     return version, kind
 
 
+# A driver that finds the database busy or out of reach (PostgreSQL restarting) tries
+# again after these waits, the last one repeated until the database answers: the table goes
+# on within seconds of its return, with nobody having to move first (docs/faults.md).
+RETRY_FIRST, RETRY_MOST = 0.5, 4.0
+
+
+def retry_waits() -> Iterator[float]:
+    wait = RETRY_FIRST
+    while True:
+        yield wait
+        wait = min(wait * 2, RETRY_MOST)
+
+
 async def _drive(slug: str, kind: str | None) -> None:
+    waits = retry_waits()
     try:
         while True:
-            _again.discard(slug)
-            if kind == UNKNOWN:
-                kind = await _pending(slug)
-            while kind:
-                delay = bot_delay()
-                if kind == TURN and delay:
-                    await asyncio.sleep(delay)
-                version, kind = await _step(slug)
-                await changed(slug, version, kept(slug, version))
-            if slug not in _again:
+            try:
+                await _play(slug, kind)
                 return
-            kind = UNKNOWN
+            except Exception as error:
+                if not is_busy(error):
+                    raise
+                wait = next(waits)
+                log.warning(
+                    "table %s: bot driver: database unavailable, again in %s s: %s",
+                    slug,
+                    wait,
+                    error,
+                )
+                await asyncio.sleep(wait)
+                kind = UNKNOWN  # what is due is read again: the database may have moved on
     except Table.DoesNotExist:
         return
     except Exception:  # a driver must never take the server down; the next change retries
@@ -119,6 +133,23 @@ async def _drive(slug: str, kind: str | None) -> None:
     finally:
         if _drivers.get(slug) is asyncio.current_task():
             del _drivers[slug]
+
+
+async def _play(slug: str, kind: str | None) -> None:
+    """Play the bot moves due at the table until a person must act."""
+    while True:
+        _again.discard(slug)
+        if kind == UNKNOWN:
+            kind = await _pending(slug)
+        while kind:
+            delay = bot_delay()
+            if kind == TURN and delay:
+                await asyncio.sleep(delay)
+            version, kind = await _step(slug)
+            await changed(slug, version, kept(slug, version))
+        if slug not in _again:
+            return
+        kind = UNKNOWN
 
 
 # -- deadlines ----------------------------------------------------------------------------
@@ -150,7 +181,19 @@ async def _wake(slug: str, deadline: float) -> None:
         # A few milliseconds late rather than early: `run_due` compares with the database's
         # idea of the deadline, and an early call would find nothing due.
         await asyncio.sleep(max(0.0, deadline - time.time()) + 0.005)
-        version = await _run_due(slug)
+        waits = retry_waits()
+        while True:  # as the bot driver: a deadline missed in an outage runs at its end
+            try:
+                version = await _run_due(slug)
+                break
+            except Exception as error:
+                if not is_busy(error):
+                    raise
+                wait = next(waits)
+                log.warning(
+                    "table %s: deadline: database unavailable, again in %s s: %s", slug, wait, error
+                )
+                await asyncio.sleep(wait)
         await changed(slug, version)
         if version is not None:
             kick(slug)
@@ -188,6 +231,7 @@ async def stop_all() -> None:
     from games import presence  # it drives this module: imported here, not at the top
 
     await presence.stop()
+    await catch_up.stop()
     tasks = [t for t in _drivers.values()] + [t for _, t in _timers.values()]
     for task in tasks:
         task.cancel()

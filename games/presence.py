@@ -28,6 +28,7 @@ from games import live
 from games.models import Table, TablePresence
 from games.snapshots import db_call
 from games.timing import presence_heartbeat, presence_ttl
+from leagues.errors import is_busy
 
 log = logging.getLogger(__name__)
 
@@ -65,9 +66,18 @@ async def _heartbeat() -> None:
                 live.kick(slug)  # the bot plays the seats whose players are gone
         except asyncio.CancelledError:
             raise
-        except Exception:  # the next beat tries again; a heartbeat must not stop for good
-            log.exception("presence heartbeat failed")
+        except Exception as error:  # the next beat tries again; it must not stop for good
+            _heartbeat_failed(error)
         await asyncio.sleep(presence_heartbeat())
+
+
+def _heartbeat_failed(error: Exception) -> None:
+    # The database out of reach (restarting) is an outage the next beat rides out, not a
+    # bug: a line, not a traceback every beat.
+    if is_busy(error):
+        log.warning("presence heartbeat: database busy or unreachable: %s", error)
+    else:
+        log.error("presence heartbeat failed", exc_info=error)
 
 
 def renew_and_sweep() -> list[tuple[str, int]]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -17,6 +17,11 @@ from django.utils.translation import gettext as _
 # serialization failure, deadlock, lock not available (only with a lock_timeout set).
 _PG_BUSY = frozenset({"40001", "40P01", "55P03"})
 _SQLITE_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+# PostgreSQL's answers when it cannot serve anyone for now: shutting down (fast or immediate),
+# crashed, still starting up, out of connection slots. With class 08 (the connection failed)
+# and psycopg's own errors that carry no state (refused, or the server closed the connection),
+# they mean the server is down or restarting, not that this request is wrong.
+_PG_DOWN = frozenset({"57P01", "57P02", "57P03", "53300"})
 
 
 class StaleEdit(ValidationError):
@@ -58,7 +63,13 @@ def round_gone(number: int) -> StaleEdit:
 
 def is_busy(error: BaseException) -> bool:
     """Did the database refuse because of another transaction, not because of this one?
-    Or was every connection of PostgreSQL's pool in use for longer than a request waits?"""
+    Or was every connection of PostgreSQL's pool in use for longer than a request waits,
+    or the server out of reach (stopped, restarting)? Either way the same request sent again
+    later will most likely go through; a mistake of the query itself (ProgrammingError,
+    IntegrityError, DataError, or an OperationalError PostgreSQL answered with its own
+    state, like a statement timeout) is not busy, and stays a server error."""
+    if is_unreachable(error):
+        return True
     if not isinstance(error, OperationalError):
         return False
     cause = error.__cause__
@@ -75,9 +86,34 @@ def is_busy(error: BaseException) -> bool:
     return "database is locked" in str(error)
 
 
+def is_unreachable(error: BaseException) -> bool:
+    """The PostgreSQL server could not be reached, or dropped the connection (stopped,
+    restarting, crashed): docs/faults.md, "PostgreSQL and Redis outages". psycopg's
+    PoolTimeout is one of these too (an OperationalError without a state): a pool that
+    stays empty because the server is down, or full because it is busy, look alike."""
+    if not isinstance(error, (OperationalError, InterfaceError)):
+        return False
+    psycopg = sys.modules.get("psycopg")  # only loaded by PostgreSQL's backend
+    if psycopg is None:
+        return False
+    cause = error.__cause__
+    if isinstance(cause, psycopg.OperationalError):
+        state = cause.sqlstate
+        return state is None or state.startswith("08") or state in _PG_DOWN
+    # Django's own "connection already closed", raised when a connection broke before.
+    return isinstance(error, InterfaceError) and cause is None and "closed" in str(error)
+
+
 def busy_message() -> str:
     return _(
         "Someone else was saving at the same moment, and the database was busy for too long. "
+        "Nothing was saved: try again."
+    )
+
+
+def unreachable_message() -> str:
+    return _(
+        "The database did not answer in time (it is busy, or restarting). "
         "Nothing was saved: try again."
     )
 
@@ -89,7 +125,8 @@ def refused_when_busy() -> Iterator[None]:
     waits for the write lock (BEGIN IMMEDIATE) and where PostgreSQL reports a deadlock."""
     try:
         yield
-    except OperationalError as error:
+    except (OperationalError, InterfaceError) as error:
         if not is_busy(error):
             raise
-        raise Busy(busy_message(), code="busy") from error
+        message = unreachable_message() if is_unreachable(error) else busy_message()
+        raise Busy(message, code="busy") from error

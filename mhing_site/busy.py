@@ -5,7 +5,8 @@ transactions and a timeout, SQLITE_TIMEOUT). When the wait runs out, or PostgreS
 deadlock, or every connection of PostgreSQL's pool stays taken past its timeout, the
 league's forms say so next to the user's entry (leagues.errors.refused_when_busy). This
 middleware is the net under every other page that writes (signing in, the lobby, the
-admin): 503 with Retry-After, and what to do next.
+admin): 503 with Retry-After, and what to do next. The same when PostgreSQL cannot be reached
+for a moment (stopped, restarting: leagues.errors.is_unreachable).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from leagues.errors import busy_message, is_busy
+from leagues.errors import busy_message, is_busy, is_unreachable, unreachable_message
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,8 @@ class BusyDatabaseMiddleware:
         if not is_busy(exception):
             return None
         log.warning("%s %s: the database was busy: %s", request.method, request.path, exception)
-        context = {"message": busy_message()}
+        message = unreachable_message() if is_unreachable(exception) else busy_message()
+        context = {"message": message}
         try:
             response = render(request, "busy.html", context, status=503)
         except Exception as again:

@@ -63,7 +63,9 @@ class QueuedDispatchMixin:
         self.scope = scope
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.base_send = send
-        inbox: asyncio.Queue = asyncio.Queue()
+        # Kept on the consumer, so that a message may be handed to it in this process
+        # without the channel layer (games.catch_up, while the layer fails).
+        self.inbox = inbox = asyncio.Queue()
         sources = [(receive, "websocket.disconnect")]
         if self.channel_layer is not None:
             self.channel_name = name = await self.channel_layer.new_channel()

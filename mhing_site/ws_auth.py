@@ -15,19 +15,55 @@ session on every frame sent (about 3% of a server's CPU in live play, docs/bench
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from channels.auth import AuthMiddleware, get_user
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware
 
 from games.snapshots import db_call
+from leagues.errors import is_busy
 
+log = logging.getLogger(__name__)
+
+# The database out of reach: "try again later", as HTTP's 503. In the private range because
+# daphne (autobahn) sends no standard code but 1000; static/js/table.js reconnects on it.
+TRY_AGAIN_LATER = 4503
 _user = db_call(get_user.func)
 
 
 class PooledAuthMiddleware(AuthMiddleware):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        scope = dict(scope)
+        self.populate_scope(scope)
+        try:
+            await self.resolve_scope(scope)
+        except Exception as error:
+            if not is_busy(error):
+                raise
+            # The database out of reach (PostgreSQL restarting): not the server error the
+            # handshake got (HTTP 500), but the close a page reconnects after.
+            log.warning("websocket %s: database unavailable on sign-in: %s", scope["path"], error)
+            await try_again_later(receive, send)
+            return None
+        return await self.inner(scope, receive, send)
+
     async def resolve_scope(self, scope: dict[str, Any]) -> None:
         scope["user"]._wrapped = await _user(scope)
+
+
+async def try_again_later(receive: Any, send: Any) -> None:
+    """Accept the websocket and close it at once with TRY_AGAIN_LATER (a close before the
+    accept would be an HTTP 403, which a client cannot tell from a refusal)."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
+    # Until the server has closed it: an application that ends with its socket still open
+    # has daphne close it with 1011, the server error.
+    while (await receive())["type"] != "websocket.disconnect":
+        pass
 
 
 class WebsocketSessionMiddleware(SessionMiddleware):

@@ -13,6 +13,7 @@
   if (!parts) return;
   const { config, state, $, t } = parts;
 
+  const TRY_AGAIN_LATER = 4503; // the server could not reach its database: reconnect later
   let socket = null;
   let version = null; // the last version this page has seen
   let attempts = 0;
@@ -59,8 +60,9 @@
       socket = null;
       awaiting = null;
       state.pending = false;
-      // 4000-4999 are the server's own codes (no such table): trying again cannot help.
-      if (close.code >= 4000 && close.code < 5000) {
+      // 4000-4999 are the server's own codes (no such table): trying again cannot help,
+      // except 4503 (the database is restarting: docs/live_protocol.md).
+      if (close.code >= 4000 && close.code < 5000 && close.code !== TRY_AGAIN_LATER) {
         closedForGood = true;
         setConnection("closed");
         return;

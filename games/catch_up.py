@@ -1,0 +1,214 @@
+"""When the channel layer (Redis) fails, the tables go on from the database.
+
+Every change is saved before its "version V" message is sent to the table's group, so a
+layer that fails loses no move, only the news of it. Three things keep that news from
+being lost for good (issue 26 §3: players' moves answered `server_error` although saved,
+sockets on both processes frozen until a reload, the first new socket a 500):
+
+* A failed send, join or leave of a group is logged and never reaches the socket: the
+  mover gets the usual answer (the move is saved), a socket connects from the database.
+  The sockets of this process hear the news at once (`_tell_here`).
+* From the first failure, this process mends: every POLL seconds it reads the versions of
+  the tables its sockets watch and sends each socket what it has not seen (the same
+  "version V" message, put in the socket's own queue), and tries to put every socket back
+  in its table's group. Once every join works, a last read catches up what was saved
+  meanwhile, and it stops.
+* A process that sends nothing would never see a failure, and Redis restarted empty has
+  forgotten every group: so each process with sockets probes the layer every PROBE seconds
+  with a message to a group of its own. A send that fails, or a message that does not come
+  back, starts the mending (which joins the groups again).
+
+Only the layer's public calls are used, around it (group_add, group_send, receive), so the
+layer may be channels_redis as shipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+import weakref
+from typing import Any
+
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from games.models import Table
+from games.snapshots import db_call
+
+log = logging.getLogger(__name__)
+
+POLL = 0.5  # seconds between two reads of the tables' versions while the layer fails
+PROBE = 1.0  # seconds between two probes of the layer
+PROBE_WAIT = 2.0  # a probe's message not back within this: the layer has lost it
+
+# The sockets of this process, by table: the consumers themselves (`hear`, `sent`, `group`).
+_sockets: dict[str, weakref.WeakSet] = {}
+_mending: asyncio.Task | None = None
+_probing: asyncio.Task | None = None
+
+
+def group_name(slug: str) -> str:
+    return f"table-{slug}"
+
+
+def _layer():
+    return get_channel_layer()
+
+
+# -- the layer's calls, failures caught ---------------------------------------------------
+
+
+async def send(slug: str, message: dict[str, Any]) -> None:
+    """Tell the table's group; if the layer fails, this process's sockets still hear it and
+    the others catch up from the database."""
+    try:
+        await _layer().group_send(group_name(slug), message)
+    except Exception as error:
+        log.warning(
+            "table %s: channel layer failed, catching up from the database: %r", slug, error
+        )
+        _tell_here(slug, message)
+        trouble()
+
+
+async def join(consumer) -> None:
+    """Put the socket in its table's group (before it reads the table, consumers.connect);
+    if the layer fails, the mending joins it later."""
+    try:
+        await consumer.channel_layer.group_add(consumer.group, consumer.channel_name)
+    except Exception as error:
+        log.warning("table %s: channel layer failed on join: %r", consumer.slug, error)
+        trouble()
+
+
+async def leave(consumer) -> None:
+    forget(consumer)
+    try:
+        await consumer.channel_layer.group_discard(consumer.group, consumer.channel_name)
+    except Exception as error:  # the group's entry expires in the layer
+        log.warning("table %s: channel layer failed on leave: %r", consumer.slug, error)
+
+
+# -- the sockets of this process ------------------------------------------------------------
+
+
+def watch(consumer) -> None:
+    """A socket that has joined its table: mended with the others, and probing starts."""
+    _sockets.setdefault(consumer.slug, weakref.WeakSet()).add(consumer)
+    _start_probing()
+
+
+def forget(consumer) -> None:
+    sockets = _sockets.get(consumer.slug)
+    if sockets is not None:
+        sockets.discard(consumer)
+        if not sockets:
+            del _sockets[consumer.slug]
+
+
+def _tell_here(slug: str, message: dict[str, Any]) -> None:
+    for consumer in list(_sockets.get(slug, ())):
+        consumer.hear(message)
+
+
+# -- mending ----------------------------------------------------------------------------------
+
+
+def trouble() -> None:
+    """The layer failed: mend, unless this process is mending already."""
+    global _mending
+    if _mending is None or _mending.done():
+        _mending = asyncio.get_running_loop().create_task(_mend())
+
+
+@db_call
+def _versions(slugs: list[str]) -> dict[str, int]:
+    return dict(Table.objects.filter(slug__in=slugs).values_list("slug", "version"))
+
+
+async def catch_up() -> None:
+    """Send every socket of this process the version of its table it has not seen."""
+    slugs = list(_sockets)
+    if not slugs:
+        return
+    for slug, version in (await _versions(slugs)).items():
+        for consumer in list(_sockets.get(slug, ())):
+            if consumer.sent < version:
+                consumer.hear({"type": "table.changed", "version": version})
+
+
+async def _rejoin() -> bool:
+    """Every socket back in its table's group, and the probe in its own; False when the
+    layer still fails."""
+    layer = _layer()
+    try:
+        for sockets in list(_sockets.values()):
+            for consumer in list(sockets):
+                await layer.group_add(consumer.group, consumer.channel_name)
+        if _probe_channel is not None:
+            await layer.group_add(_probe_group, _probe_channel)
+    except Exception:
+        return False
+    return True
+
+
+async def _mend() -> None:
+    log.warning("channel layer failing: the tables' sockets catch up from the database")
+    while True:
+        try:
+            await catch_up()
+            if await _rejoin():
+                await catch_up()  # what was saved before the groups were joined again
+                log.warning("channel layer back: every socket rejoined and caught up")
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the database too may be out of reach: poll on
+            log.warning("catching up failed, trying again: %r", error)
+        await asyncio.sleep(POLL)
+
+
+# -- probing ----------------------------------------------------------------------------------
+
+_probe_group = f"probe-{uuid.uuid4().hex}"
+_probe_channel: str | None = None
+
+
+def _start_probing() -> None:
+    global _probing
+    if isinstance(_layer(), InMemoryChannelLayer):
+        return  # one process, in memory: nothing to lose
+    if _probing is None or _probing.done():
+        _probing = asyncio.get_running_loop().create_task(_probe())
+
+
+async def _probe() -> None:
+    global _probe_channel
+    layer = _layer()
+    while _sockets:
+        try:
+            if _probe_channel is None:
+                _probe_channel = await layer.new_channel()
+                await layer.group_add(_probe_group, _probe_channel)
+            await layer.group_send(_probe_group, {"type": "probe"})
+            await asyncio.wait_for(layer.receive(_probe_channel), PROBE_WAIT)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # failed, or the message never came back
+            log.warning("channel layer probe failed: %r", error)
+            trouble()
+            if _mending is not None:
+                await asyncio.shield(_mending)
+            continue
+        await asyncio.sleep(PROBE)
+
+
+async def stop() -> None:
+    """Cancel the mending and the probe (the end of a test, or of a server's life)."""
+    global _mending, _probing, _probe_channel
+    tasks = [t for t in (_mending, _probing) if t is not None]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    _mending = _probing = _probe_channel = None
+    _sockets.clear()
