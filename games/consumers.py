@@ -278,7 +278,7 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             self.reply_to = None
             await self._error("malformed", "frame_id")
             return
-        if kind not in FRAME_KEYS:
+        if not isinstance(kind, str) or kind not in FRAME_KEYS:  # [] and {} are unhashable
             await self._error("malformed", "unknown_frame")
             return
         if set(content) - {"id"} != FRAME_KEYS[kind]:
