@@ -42,6 +42,11 @@ class LeagueForm(forms.ModelForm):
         # Two choices as radio buttons: in a select the chosen one was cut off on a phone in
         # German and French ("Die Ergebnisse der Menschen e…", issue 12).
         widgets = {"bot_matches": forms.RadioSelect}
+        # The words of the clash found on saving (views.league_admin), not Django's "League
+        # with this short name already exists".
+        error_messages = {
+            "slug": {"unique": gettext_lazy("This short name is taken: choose another one.")}
+        }
         help_texts = {
             "game": gettext_lazy(
                 "Mhing or classical Mah-Jongg. It cannot change once the league has matches."
