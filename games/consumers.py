@@ -221,6 +221,7 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             return
         self.table_id, self.hidden = joined.table_id, joined.hidden
         self.joined = True
+        presence.serve()  # a watcher's socket too: dead processes' players are swept
         if self.user_id is not None:
             presence.hold(self.channel_name, self.slug, self.table_id, self.user_id)
         await self.accept()
