@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DEFAULT_DB_ALIAS
 from django.utils import translation
 
-from games import json_text, live, presence
+from games import json_text, live, presence, socket_limits
 from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
@@ -175,6 +175,8 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
     reply_to: str | int | None = None
     user_id: int | None = None
     hidden: bool = False
+    watching: bool = False  # counted as an anonymous watcher (socket_limits.crowded)
+    flooded: bool = False  # closed for flooding: frames still on their way are dropped
 
     async def send_json(self, content: Any, close: bool = False) -> None:
         # Every frame of every move (8 a move): encoded by orjson (its module says why) and
@@ -207,6 +209,12 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         self.language = language_of(self.scope)
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.limits = socket_limits.SocketLimits()
+        if (crowded := await socket_limits.crowded(self.slug, self.user_id)) is not None:
+            await self.accept()  # then closed with the code, which a browser then sees
+            await self.close(code=crowded)
+            return
+        self.watching = self.user_id is None  # counted in: counted out when it closes
         # In the table's group before the table is read: every change after the read below
         # is then announced to this socket, so the snapshot it sends first may be that read.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -231,6 +239,9 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         await self._send_update(at_least=joined.version)
 
     async def disconnect(self, code: int) -> None:
+        if self.watching:
+            self.watching = False
+            socket_limits.unwatch(self.slug)
         if not getattr(self, "joined", False):
             return
         self.joined = False
@@ -245,6 +256,11 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         self.reply_to = None
+        if self.flooded:
+            return
+        if not self.limits.frame():  # refused unread: reading is part of the flood's cost
+            await self._too_fast("too_many_frames", rate=self.limits.frames_per_second)
+            return
         try:
             await self._receive(text_data)
         except Exception as error:
@@ -286,6 +302,9 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             await self._error("malformed", "frame_fields", kind=kind)
             return
         if kind == "sync":
+            if not self.limits.sync():  # each answer may be a whole snapshot
+                await self._too_fast("too_many_syncs", rate=self.limits.syncs_per_minute)
+                return
             await self._answer_sync(content["version"])
             return
         if self.position is None or self.user_id is None:
@@ -366,6 +385,19 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             version = self.sent
         with translation.override(self.language):
             await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
+
+    async def _too_fast(self, problem: str, **fields: Any) -> None:
+        """Refuse a frame over the socket's limits, without asking the database (the version
+        is the last one sent); close the socket once it has been refused too often."""
+        if not self.limits.may_refuse():
+            self.flooded = True
+            log.warning("table %s: socket closed for flooding", self.slug)
+            await self.close(code=socket_limits.CLOSE_FLOODING)
+            return
+        with translation.override(self.language):
+            await self.send_json(
+                self._answer(error_frame("too_fast", problem, self.sent, **fields))
+            )
 
     async def _refused(self, error: Exception) -> None:
         try:
