@@ -258,7 +258,8 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         self.reply_to = None
         if self.flooded:
             return
-        if not self.limits.frame():  # refused unread: reading is part of the flood's cost
+        if not self.limits.frame():  # refused, only its id read: a careful client waits for it
+            self.reply_to = _frame_id(text_data)
             await self._too_fast("too_many_frames", rate=self.limits.frames_per_second)
             return
         try:
@@ -406,6 +407,18 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             version = 0
         with translation.override(self.language):
             await self.send_json(self._answer(error_frame(None, error, version)))
+
+
+def _frame_id(text: str | None) -> str | int | None:
+    """The frame's own id, when it has a valid one, for the answer's `reply_to`."""
+    if text is None or len(text) > MAX_FRAME:
+        return None
+    try:
+        content = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    value = content.get("id") if isinstance(content, dict) else None
+    return value if _valid_id(value) else None
 
 
 def _valid_id(value: Any) -> bool:

@@ -21,6 +21,13 @@ from tests.games.conftest import Client, current, quiet, started_table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _the_defaults(settings):
+    """The limits as shipped (tests.games.conftest raises the frame rate for fast clients)."""
+    settings.MHING_WS_FRAMES_PER_SECOND = 20
+    settings.MHING_WS_FRAME_BURST = 40
+
+
 async def drain(client: Client, timeout: float = 2) -> tuple[list[dict], int | None]:
     """Every frame the socket is sent until it goes quiet or is closed; the close code."""
     frames = []
@@ -52,7 +59,10 @@ async def refused_at_connect(client: Client) -> int | None:
     return code
 
 
-async def test_3000_sync_frames_are_not_all_answered_and_the_flooder_is_closed(alice, bob, capsys):
+async def test_3000_sync_frames_are_not_all_answered_and_the_flooder_is_closed(
+    alice, bob, capsys, settings
+):
+    assert (settings.MHING_WS_FRAMES_PER_SECOND, settings.MHING_WS_SYNC_BURST) == (20, 5)
     table = await database_sync_to_async(started_table)(alice, [bob], players=2)
     players = [await Client(table.slug, user).connect() for user in (alice, bob)]
     await quiet(players)
@@ -173,12 +183,15 @@ async def test_a_socket_that_slows_down_is_answered_again(alice, bob, settings):
     table = await database_sync_to_async(started_table)(alice, [bob], players=2)
     client = await Client(table.slug, alice).connect()
     version = await quiet([client])
-    for _ in range(12):
+    for _ in range(11):
         await client.communicator.send_to(text_data='{"type": "nothing"}')
+    await client.send({"type": "sync", "version": version, "id": "last"})
     frames, code = await drain(client, timeout=0.5)
     assert code is None  # refused twice, not closed
     assert [f["reason"] for f in frames] == ["unknown_frame"] * 10 + ["too_many_frames"] * 2
-    await asyncio.sleep(0.5)  # 2.5 frames' worth
+    # A refused frame's answer still names it, so a client waiting for it is not left hanging.
+    assert frames[-1]["reply_to"] == "last" and "reply_to" not in frames[-2]
+    await asyncio.sleep(0.5)  # 2.5 frames' worth (the bucket was empty, and the refusal free)
     assert (await client.ask({"type": "sync", "version": version}))["type"] == "up_to_date"
     await client.disconnect()
 
