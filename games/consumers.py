@@ -210,7 +210,7 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.limits = socket_limits.SocketLimits()
-        if (crowded := await socket_limits.crowded(self.slug, self.user_id)) is not None:
+        if (crowded := await socket_limits.crowded(self.slug, self.user_id, self)) is not None:
             await self.accept()  # then closed with the code, which a browser then sees
             await self.close(code=crowded)
             return
@@ -241,7 +241,7 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.watching:
             self.watching = False
-            socket_limits.unwatch(self.slug)
+            socket_limits.unwatch(self.slug, self)
         if not getattr(self, "joined", False):
             return
         self.joined = False

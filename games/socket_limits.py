@@ -23,7 +23,8 @@ stops retrying on any 4xxx code, does not knock again and again.
 from __future__ import annotations
 
 import time
-from collections import Counter
+import weakref
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -84,8 +85,10 @@ class SocketLimits:
         return self.refusals.take()
 
 
-# Anonymous watchers of each table (its slug) on sockets of this process.
-_watchers: Counter[str] = Counter()
+# Anonymous watchers of each table (its slug): their sockets (consumers) in this process.
+# Weakly held: a socket whose consumer failed before its clean-up ran (a database error in
+# its connect, say) leaves the count when it is collected, instead of holding a place for good.
+_watchers: dict[str, weakref.WeakSet] = defaultdict(weakref.WeakSet)
 
 
 @db_call
@@ -94,22 +97,24 @@ def _sockets_of(slug: str, user_id: int) -> int:
     return TablePresence.objects.filter(table__slug=slug, user_id=user_id).count()
 
 
-async def crowded(slug: str, user_id: int | None) -> int | None:
+async def crowded(slug: str, user_id: int | None, socket: object) -> int | None:
     """The close code when the table has no room for one more socket of this account (None:
-    anonymous); None when it has, an anonymous watcher then being counted in (`unwatch`
-    when the socket closes). Asked before the socket's own presence row is added, so two
-    sockets of one account opening at the same instant may both get the last place."""
+    anonymous); None when it has, an anonymous `socket` then being counted in (`unwatch`
+    when it closes). Asked before the socket's own presence row is added, so two sockets of
+    one account opening at the same instant may both get the last place."""
     if user_id is not None:
         if await _sockets_of(slug, user_id) >= limit("MHING_WS_SOCKETS_PER_ACCOUNT"):
             return CLOSE_TOO_MANY_SOCKETS
         return None
-    if _watchers[slug] >= limit("MHING_WS_WATCHERS_PER_TABLE"):
+    if len(_watchers[slug]) >= limit("MHING_WS_WATCHERS_PER_TABLE"):
         return CLOSE_TOO_MANY_WATCHERS
-    _watchers[slug] += 1
+    _watchers[slug].add(socket)
     return None
 
 
-def unwatch(slug: str) -> None:
-    _watchers[slug] -= 1
-    if _watchers[slug] <= 0:
-        del _watchers[slug]
+def unwatch(slug: str, socket: object) -> None:
+    watching = _watchers.get(slug)
+    if watching is not None:
+        watching.discard(socket)
+        if not watching:
+            del _watchers[slug]

@@ -9,6 +9,7 @@ past the table's limit with 4431, and the players at the table play on meanwhile
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import time
 
@@ -215,3 +216,22 @@ def test_the_limits_and_their_codes_are_documented():
         "MHING_WS_WATCHERS_PER_TABLE",
     ):
         assert f"`{name}`" in configuration and f"`{name}`" in protocol, name
+
+
+async def test_a_watcher_whose_socket_is_gone_without_its_clean_up_leaves_no_place(settings):
+    """A consumer that failed in its connect (a database error, say) never runs its clean-up;
+    once the server has dropped it, its place among the table's watchers is free again."""
+    from games import socket_limits
+
+    settings.MHING_WS_WATCHERS_PER_TABLE = 1
+
+    class Socket:  # stands for a consumer
+        pass
+
+    failed, waiting = Socket(), Socket()
+    assert await socket_limits.crowded("t1", None, failed) is None
+    assert await socket_limits.crowded("t1", None, waiting) == CLOSE_TOO_MANY_WATCHERS
+    del failed  # never unwatched
+    gc.collect()
+    assert await socket_limits.crowded("t1", None, waiting) is None
+    socket_limits.unwatch("t1", waiting)
