@@ -2,7 +2,7 @@
 (docs/live_protocol.md#limits; the numbers are settings: docs/configuration.md).
 
 * Frames per socket, a token bucket: MHING_WS_FRAMES_PER_SECOND sustained, bursts of
-  MHING_WS_FRAME_BURST. A frame over it is refused unread with the error `too_fast`.
+  MHING_WS_FRAME_BURST. A frame over it is refused with the error `too_fast`, read only for its id.
 * `sync` frames, a tighter bucket of their own (each answers with a whole snapshot, the
   dearest frame: one socket had 3,000 answered in 3.4 s): MHING_WS_SYNCS_PER_MINUTE, bursts
   of MHING_WS_SYNC_BURST.
