@@ -28,11 +28,10 @@ def _short_name_taken(form: LeagueForm, error: ValidationError | IntegrityError)
     name already exists"), or, a moment later, the database's unique index did (a 500 on
     PostgreSQL before). Any other refusal is shown, or raised, as it is."""
     slug = form.values()["slug"]
-    taken = League.objects.filter(slug=slug).exclude(pk=form.instance.pk).exists()
     clash = isinstance(error, IntegrityError) or any(
         e.code == "unique" for e in getattr(error, "error_dict", {}).get("slug", [])
     )
-    if taken and clash:
+    if clash and form.short_name_taken():
         form.add_error(
             "slug", _("The short name “%(slug)s” is taken: choose another one.") % {"slug": slug}
         )
