@@ -158,12 +158,6 @@ class LeagueForm(forms.ModelForm):
                 self.instance.slug = slug
         return data
 
-    def short_name_taken(self) -> bool:
-        """Whether another league has this form's short name now: one saved after clean()
-        found it free (two organisers at once, views.league_admin)."""
-        slug = self.cleaned_data.get("slug")
-        return League.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists()
-
     def values(self) -> dict[str, Any]:
         values = {name: self.cleaned_data[name] for name in SETTINGS if name != "mahjongg_profile"}
         values["game"] = values["game"] or self.instance.game or GameChoice.MHING
@@ -185,6 +179,12 @@ class LeagueForm(forms.ModelForm):
             bonus_tiles=data["mj_bonus_tiles"],
             settled_draw=data["mj_settled_draw"],
         )
+
+    def short_name_taken(self) -> bool:
+        """Whether another league has this form's short name now: one saved after clean()
+        found it free (two organisers at once, views.league_admin)."""
+        slug = self.cleaned_data.get("slug")
+        return League.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists()
 
 
 class NameForm(forms.Form):
