@@ -394,6 +394,24 @@ class TestUndo:
         match.undo_last_round(organiser)  # an organiser's undo takes back anyone's round
         assert [r.winner for r in Round.objects.all()] == [players[2]]
 
+    def test_a_players_undo_from_a_sheet_shown_before_a_new_round_says_the_match_changed(
+        self, client, match, league, players, member, organiser
+    ):
+        """Not a 403: the button was on their page, for their own round, until someone
+        entered the next one."""
+        league.players_may_enter = True
+        league.save()
+        client.force_login(member)
+        match.record_round(win(players[2]), by=member)
+        shown = Match.objects.get().version
+        match.record_round(win(players[1]), by=organiser)
+
+        response = client.post(undo_url(match), {"version": shown}, follow=True)
+
+        assert response.status_code == 200
+        assert "The match changed meanwhile: nothing was undone." in words(response)
+        assert Round.objects.count() == 2
+
 
 def ask(client: Client, action: str, match: Match, players) -> tuple[int, int]:
     """Use one of the entry pages; returns the status and the number of rounds after."""
