@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DEFAULT_DB_ALIAS
 from django.utils import translation
 
-from games import catch_up, json_text, live, presence
+from games import catch_up, json_text, live, presence, socket_limits
 from games.errors import TableError
 from games.messages import error_frame, language_of
 from games.models import Table
@@ -178,6 +178,8 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
     reply_to: str | int | None = None
     user_id: int | None = None
     hidden: bool = False
+    watching: bool = False  # counted as an anonymous watcher (socket_limits.crowded)
+    flooded: bool = False  # closed for flooding: frames still on their way are dropped
 
     async def send_json(self, content: Any, close: bool = False) -> None:
         # Every frame of every move (8 a move): encoded by orjson (its module says why) and
@@ -210,6 +212,12 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         self.language = language_of(self.scope)
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.limits = socket_limits.SocketLimits()
+        if (crowded := await socket_limits.crowded(self.slug, self.user_id, self)) is not None:
+            await self.accept()  # then closed with the code, which a browser then sees
+            await self.close(code=crowded)
+            return
+        self.watching = self.user_id is None  # counted in: counted out when it closes
         # In the table's group before the table is read: every change after the read below
         # is then announced to this socket, so the snapshot it sends first may be that read.
         await catch_up.join(self)
@@ -219,6 +227,7 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         self.table_id, self.hidden = joined.table_id, joined.hidden
         self.joined = True
         catch_up.watch(self)
+        presence.serve()  # a watcher's socket too: dead processes' players are swept
         if self.user_id is not None:
             presence.hold(self.channel_name, self.slug, self.table_id, self.user_id)
         await self.accept()
@@ -253,6 +262,9 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         self.inbox.put_nowait(message)
 
     async def disconnect(self, code: int) -> None:
+        if self.watching:
+            self.watching = False
+            socket_limits.unwatch(self.slug, self)
         if not getattr(self, "joined", False):
             return
         self.joined = False
@@ -278,6 +290,12 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         self.reply_to = None
+        if self.flooded:
+            return
+        if not self.limits.frame():  # refused, only its id read: a careful client waits for it
+            self.reply_to = _frame_id(text_data)
+            await self._too_fast("too_many_frames", rate=self.limits.frames_per_second)
+            return
         try:
             await self._receive(text_data)
         except Exception as error:
@@ -312,13 +330,16 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             self.reply_to = None
             await self._error("malformed", "frame_id")
             return
-        if kind not in FRAME_KEYS:
+        if not isinstance(kind, str) or kind not in FRAME_KEYS:  # [] and {} are unhashable
             await self._error("malformed", "unknown_frame")
             return
         if set(content) - {"id"} != FRAME_KEYS[kind]:
             await self._error("malformed", "frame_fields", kind=kind)
             return
         if kind == "sync":
+            if not self.limits.sync():  # each answer may be a whole snapshot
+                await self._too_fast("too_many_syncs", rate=self.limits.syncs_per_minute)
+                return
             await self._answer_sync(content["version"])
             return
         if self.position is None or self.user_id is None:
@@ -400,6 +421,19 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         with translation.override(self.language):
             await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
 
+    async def _too_fast(self, problem: str, **fields: Any) -> None:
+        """Refuse a frame over the socket's limits, without asking the database (the version
+        is the last one sent); close the socket once it has been refused too often."""
+        if not self.limits.may_refuse():
+            self.flooded = True
+            log.warning("table %s: socket closed for flooding", self.slug)
+            await self.close(code=socket_limits.CLOSE_FLOODING)
+            return
+        with translation.override(self.language):
+            await self.send_json(
+                self._answer(error_frame("too_fast", problem, self.sent, **fields))
+            )
+
     async def _refused(self, error: Exception) -> None:
         try:
             version = await _current_version(self.slug)
@@ -407,6 +441,18 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
             version = 0
         with translation.override(self.language):
             await self.send_json(self._answer(error_frame(None, error, version)))
+
+
+def _frame_id(text: str | None) -> str | int | None:
+    """The frame's own id, when it has a valid one, for the answer's `reply_to`."""
+    if text is None or len(text) > MAX_FRAME:
+        return None
+    try:
+        content = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    value = content.get("id") if isinstance(content, dict) else None
+    return value if _valid_id(value) else None
 
 
 def _valid_id(value: Any) -> bool:

@@ -58,6 +58,12 @@ PROBLEMS = {
     ),
     "sync_version": gettext_lazy("A sync frame gives the last version seen, a whole number."),
     "not_seated": gettext_lazy("You are watching: only the players at the table may play."),
+    "too_many_frames": gettext_lazy(
+        "Too many frames: at most %(rate)s a second. This one was ignored; wait a moment."
+    ),
+    "too_many_syncs": gettext_lazy(
+        "Too many sync frames: at most %(rate)s a minute. Wait a moment, then sync again."
+    ),
 }
 
 

@@ -9,8 +9,14 @@ for MHING_PRESENCE_TTL seconds, telling each table that lost a player. A killed 
 sockets therefore count as gone within the TTL (plus a heartbeat) of any process running,
 a restarted one included, and nothing counts connections up and down.
 
+    serve()                                  this process has a socket (anyone's): it sweeps
     hold(channel, slug, table_id, user_id)   a socket's row was added (Table.arrive)
     release(channel)                         the socket closed (Table.depart removes the row)
+
+The sweep runs in every process that has had a socket, a watcher's included: after a kill -9
+the people who come back first may only be watching (nobody signed in, so no row to hold),
+and a dead player then showed "connected" for good, each turn of theirs waiting the full turn
+timeout (issue 26 §3).
 """
 
 from __future__ import annotations
@@ -39,6 +45,11 @@ SERVER = f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
 # channel name -> (table slug, table id, user id) of every socket this process holds.
 _held: dict[str, tuple[str, int, int]] = {}
 _beat: asyncio.Task | None = None
+
+
+def serve() -> None:
+    """This process serves a socket, whoever's: it sweeps dead processes' rows from now on."""
+    _start_heartbeat()
 
 
 def hold(channel: str, slug: str, table_id: int, user_id: int) -> None:

@@ -20,6 +20,15 @@ TABLE_TEXT: dict[str, Promise] = {
     "connection_connected": _("Connected"),
     "connection_reconnecting": _("Connection lost: trying again in %(seconds)s s…"),
     "connection_closed": _("This table is closed."),
+    "connection_closed_flooding": _(
+        "Disconnected: this page sent too many messages at once. Reload the page."
+    ),
+    "connection_closed_too_many_tabs": _(
+        "You have this table open in too many tabs or devices. Close one, then reload this page."
+    ),
+    "connection_closed_too_many_watchers": _(
+        "This table has as many watchers as it can take. Try again later, or sign in."
+    ),
     "error_offline": _("Not connected: the move was not sent. Trying to reconnect…"),
     "error_other": _("That did not work. Please try again."),
     "copied": _("Copied"),

@@ -130,9 +130,7 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
     else:
         enter = match.can_enter(user)
         correct = match.can_correct(user)
-        undo = last is not None and (
-            correct or (enter and user.is_authenticated and last.entered_by_id == user.pk)
-        )
+        undo = match.can_undo(user, last)
         actions = Actions(enter=enter, correct=correct, undo=undo)
     upcoming = None if match.is_finished else next_game(match)
     history = [

@@ -44,6 +44,11 @@ class LeagueForm(forms.ModelForm):
         # Two choices as radio buttons: in a select the chosen one was cut off on a phone in
         # German and French ("Die Ergebnisse der Menschen e…", issue 12).
         widgets = {"bot_matches": forms.RadioSelect}
+        # The words of the clash found on saving (views.league_admin), not Django's "League
+        # with this short name already exists".
+        error_messages = {
+            "slug": {"unique": gettext_lazy("This short name is taken: choose another one.")}
+        }
         help_texts = {
             "game": gettext_lazy(
                 "Mhing or classical Mah-Jongg. It cannot change once the league has matches."
@@ -216,6 +221,12 @@ class LeagueForm(forms.ModelForm):
             settled_draw=data["mj_settled_draw"],
             pairs=Pairs(data["mj_pairs"]) if data["mj_pairs"] else current.pairs,
         )
+
+    def short_name_taken(self) -> bool:
+        """Whether another league has this form's short name now: one saved after clean()
+        found it free (two organisers at once, views.league_admin)."""
+        slug = self.cleaned_data.get("slug")
+        return League.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists()
 
 
 class NameForm(forms.Form):

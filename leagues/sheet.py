@@ -287,9 +287,7 @@ def actions_for(match: Match, user, last: Round | None) -> Actions:
         return Actions(enter=False, correct=False, undo=False)
     enter = match.can_enter(user)
     correct = match.can_correct(user)
-    undo = last is not None and (
-        correct or (enter and user.is_authenticated and last.entered_by_id == user.pk)
-    )
+    undo = match.can_undo(user, last)
     return Actions(enter=enter, correct=correct, undo=undo)
 
 

@@ -44,6 +44,14 @@ def env_int(name: str, *, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
 
 
+def env_count(name: str, *, default: int) -> int:
+    """A whole number of at least 1 (a limit: 0 would refuse everything); unset: `default`."""
+    value = env_int(name, default=default)
+    if value < 1:
+        raise ImproperlyConfigured(f"{name}={value!r}: give a whole number of at least 1.")
+    return value
+
+
 def env_list(name: str, *, default: list[str]) -> list[str]:
     """A comma-separated variable, blanks dropped; unset means `default`."""
     value = env_str(name)

@@ -12,7 +12,15 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from mhing_site.env import env_bool, env_email, env_int, env_list, env_site_url, env_str
+from mhing_site.env import (
+    env_bool,
+    env_count,
+    env_email,
+    env_int,
+    env_list,
+    env_site_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -186,6 +194,17 @@ elif _REDIS_URL:
 else:
     # One process only: fine for development and tests, not for several workers.
     CHANNEL_LAYERS = {"default": {"BACKEND": "mhing_site.layers.SweepingInMemoryChannelLayer"}}
+
+# What one live table's websocket may ask, and how many may be open (games/socket_limits.py,
+# docs/live_protocol.md#limits): one socket once had 3,000 full snapshots answered in 3.4 s,
+# and one account opened 300 sockets on one table.
+MHING_WS_FRAMES_PER_SECOND = env_count("MHING_WS_FRAMES_PER_SECOND", default=20)
+MHING_WS_FRAME_BURST = env_count("MHING_WS_FRAME_BURST", default=40)
+MHING_WS_SYNCS_PER_MINUTE = env_count("MHING_WS_SYNCS_PER_MINUTE", default=30)
+MHING_WS_SYNC_BURST = env_count("MHING_WS_SYNC_BURST", default=5)
+MHING_WS_REFUSAL_BURST = env_count("MHING_WS_REFUSAL_BURST", default=20)
+MHING_WS_SOCKETS_PER_ACCOUNT = env_count("MHING_WS_SOCKETS_PER_ACCOUNT", default=8)
+MHING_WS_WATCHERS_PER_TABLE = env_count("MHING_WS_WATCHERS_PER_TABLE", default=50)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

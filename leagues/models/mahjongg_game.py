@@ -184,6 +184,8 @@ def undo_last_game(match, by, expected_version: int | None = None) -> int:
         last = locked.mj_games.order_by("-number").first()
         if last is None:
             raise ValidationError(_("There is no game to undo."), code="no_game")
+        if not locked.can_undo(by, last):  # a player's own game was the last one, no longer
+            raise StaleEdit(_undone_meanwhile(), code="stale")
         before = last.snapshot()
         last.delete()
         _store(locked, replayed(locked, stored_entries(locked)))

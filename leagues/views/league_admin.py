@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -27,6 +28,25 @@ from leagues.models.league_settings import (
 from leagues.organiser_forms import LeagueForm
 
 
+def _short_name_taken(form: LeagueForm, error: ValidationError | IntegrityError) -> None:
+    """The form's own error when another league took the short name after the form checked
+    it (two organisers at once): the model's check then found it ("League with this short
+    name already exists"), or, a moment later, the database's unique index did (a 500 on
+    PostgreSQL before). Any other refusal is shown, or raised, as it is."""
+    slug = form.values()["slug"]
+    clash = isinstance(error, IntegrityError) or any(
+        e.code == "unique" for e in getattr(error, "error_dict", {}).get("slug", [])
+    )
+    if clash and form.short_name_taken():
+        form.add_error(
+            "slug", _("The short name “%(slug)s” is taken: choose another one.") % {"slug": slug}
+        )
+    elif isinstance(error, IntegrityError):
+        raise error
+    else:
+        add_model_error(form, error)
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
@@ -34,9 +54,10 @@ def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None, creating=True, user=request.user)
     if form.is_bound and form.is_valid():
         try:
-            league = create_league(form.values(), by=request.user, club=form.chosen_club())
-        except ValidationError as error:
-            add_model_error(form, error)
+            with transaction.atomic():  # a savepoint: the request may still read after a clash
+                league = create_league(form.values(), by=request.user, club=form.chosen_club())
+        except (ValidationError, IntegrityError) as error:
+            _short_name_taken(form, error)
         else:
             messages.success(
                 request, _("The league is created, and you organise it. Add its players next.")
@@ -55,19 +76,20 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     refusal: list[str] = []
     if form.is_bound and form.is_valid():
         try:
-            changes = change_settings(
-                league,
-                form.values(),
-                by=request.user,
-                expected_version=form.cleaned_data["version"],
-            )
+            with transaction.atomic():  # a savepoint, as for a new league
+                changes = change_settings(
+                    league,
+                    form.values(),
+                    by=request.user,
+                    expected_version=form.cleaned_data["version"],
+                )
         except StaleEdit as error:
             # The settings as they are now: what this organiser typed is dropped on purpose,
             # as they must look at the other change first.
             form = LeagueForm(instance=League.objects.visible_to(request.user).get(pk=league.pk))
             refusal = error.messages
-        except ValidationError as error:
-            add_model_error(form, error)
+        except (ValidationError, IntegrityError) as error:
+            _short_name_taken(form, error)
         else:
             if changes:
                 messages.success(request, _("The settings are saved."))

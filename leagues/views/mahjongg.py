@@ -296,9 +296,14 @@ def _game_page(
 def game_undo(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     context = mahjongg_sheet_context(match, request.user)
-    if not context["actions"].undo:
-        raise PermissionDenied(_("Only the league's organisers undo games."))
     form = VersionForm(request.POST)
+    actions = context["actions"]
+    if not actions.undo:
+        if actions.enter and form.is_valid() and form.cleaned_data["version"] != match.version:
+            # The player's own game was last on their page; someone entered one since.
+            messages.error(request, _("The match changed meanwhile: nothing was undone."))
+            return redirect(match)
+        raise PermissionDenied(_("Only the league's organisers undo games."))
     if not form.is_valid():
         messages.error(request, _("The page was out of date: nothing was undone."))
         return redirect(match)

@@ -324,11 +324,15 @@ def round_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     if last is None and (actions.enter or actions.correct):
         messages.error(request, _("There is no round to undo."))
         return _after_button(request, match)
+    form = VersionForm(request.POST)
     if not actions.undo:
+        if actions.enter and form.is_valid() and form.cleaned_data["version"] != match.version:
+            # The player's own round was last on their page; someone entered one since.
+            messages.error(request, _("The match changed meanwhile: nothing was undone."))
+            return _after_button(request, match)
         raise PermissionDenied(
             _("Only organisers undo rounds, and players only a round they entered themselves.")
         )
-    form = VersionForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Nothing was undone: reload the page and try again."))
         return _after_button(request, match)

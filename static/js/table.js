@@ -26,9 +26,17 @@
 
   /* Connection ------------------------------------------------------------------------ */
 
-  function setConnection(name, seconds) {
+  // The server's limits (games/socket_limits.py, docs/live_protocol.md#limits): why it
+  // closed this socket, in words; any other 4xxx code is "this table is closed".
+  const CLOSED_BECAUSE = {
+    4429: "closed_flooding",
+    4430: "closed_too_many_tabs",
+    4431: "closed_too_many_watchers",
+  };
+
+  function setConnection(name, seconds, state = name) {
     const node = $("live-connection");
-    node.dataset.state = name;
+    node.dataset.state = state;
     node.textContent = t(`connection_${name}`, { seconds });
   }
 
@@ -64,7 +72,7 @@
       // except 4503 (the database is restarting: docs/live_protocol.md).
       if (close.code >= 4000 && close.code < 5000 && close.code !== TRY_AGAIN_LATER) {
         closedForGood = true;
-        setConnection("closed");
+        setConnection(CLOSED_BECAUSE[close.code] || "closed", undefined, "closed");
         return;
       }
       reconnectLater();

@@ -52,7 +52,7 @@ class Site:
     data: dict[str, Any]  # what `prepare` made: league, players, sessions, matches
 
     def browser(self, n: int) -> Browser:
-        """Organiser n's browser (0 or 1), signed in."""
+        """Organiser n's browser (0 or 1), signed in; 2: the member's, when prepared."""
         return Browser(self.port, self.data["sessions"][n])
 
     def dump(self, matches: list[int]) -> dict[int, dict[str, Any]]:
@@ -274,7 +274,10 @@ START = {
     "deletions": ["Quentin", "Rosa", "Sven"],
     "busy": ["Sven"],
     "stale": ["Quentin", "Rosa", "Sven"],
+    # Round 2 entered by Sven's own account (a member who may enter rounds).
+    "member_undo": ["Rosa", "Sven"],
 }
+MEMBER = "sven"  # the member's account, linked to the player Sven (sessions[2])
 
 
 def prepare(counts: dict[str, int]) -> dict[str, Any]:
@@ -284,7 +287,7 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     from django.db import transaction
     from django.test import Client
 
-    from leagues.models import League, Player
+    from leagues.models import League, Player, Round
     from leagues.models.standing import standings_deferred
 
     users = [
@@ -298,9 +301,18 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
     matches: dict[str, list[list[int]]] = {}  # kind → [[pk, version], ...]
     # The standings once at the end, as an import does: refreshed after every match and
     # round, over a league growing to 150 matches, they were 15 s of each set-up.
+    if "member_undo" in counts:  # a member, seated, who may enter (and undo) rounds
+        member = get_user_model().objects.create_user(MEMBER, password=PASSWORD)
+        Player.objects.filter(display_name="Sven").update(user=member)
+        League.objects.filter(pk=league.pk).update(players_may_enter=True)
+        users.append(member)
     with transaction.atomic(), standings_deferred():
         for kind, count in counts.items():
             matches[kind] = _begun(league, players, users[0], kind, count)
+            if kind == "member_undo":
+                Round.objects.filter(match__in=[m[0] for m in matches[kind]], number=2).update(
+                    entered_by=users[-1]
+                )
 
     sessions = []
     for user in users:

@@ -177,3 +177,39 @@ async def test_a_killed_server_restarted_continues_the_table_with_presence_right
         assert a.snapshot["version"] > before["version"]
         await a.socket.close()
     assert "Traceback" not in log.read_text()
+
+
+async def test_after_a_crash_a_watcher_alone_sees_the_dead_players_swept(crash_env, tmp_path):
+    """Only an anonymous watcher comes back to the restarted server (nobody signed in, so the
+    process holds no presence row of its own): the dead process's players are still swept
+    within the TTL. Before, nothing swept: both showed "connected" for good, so the bot never
+    took a turn of theirs over and each waited for its timeout. (With everyone away the
+    table pauses, as docs/live_play.md says, so no bot move is expected here.)"""
+    env, table = crash_env
+    slug, cookies = table["slug"], [s["cookie"] for s in table["seats"]]
+    log = tmp_path / "daphne.log"
+
+    with running(daphne_command, env, log, append=True) as (port, process):
+        seats = [await open_seat(port, slug, cookie) for cookie in cookies]
+        for seat in seats:
+            await seat.shows(lambda f: connected(f, 0) and connected(f, 1))
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        for seat in seats:
+            await seat.socket.close()
+    assert stored(env, slug)["presence"] == 2  # the dead server's rows
+
+    with running(daphne_command, env, log, append=True) as (port, _process):
+        watcher = await open_seat(port, slug, "")
+        assert watcher.snapshot["view"]["seat"] is None
+        assert connected(watcher.snapshot, 0) and connected(watcher.snapshot, 1)
+        started = time.monotonic()
+        await watcher.shows(
+            lambda f: connected(f, 0) is False and connected(f, 1) is False,
+            timeout=float(TTL) * 4 + 5,
+        )
+        swept_after = time.monotonic() - started
+        await watcher.socket.close()
+    assert stored(env, slug)["presence"] == 0
+    assert swept_after < float(TTL) + 2 * float(HEARTBEAT) + 3, swept_after  # CI: slack
+    assert "Traceback" not in log.read_text()

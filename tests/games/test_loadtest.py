@@ -22,8 +22,13 @@ def server(tmp_path_factory):
     """One daphne on a throwaway SQLite database, without Redis; its port, the environment
     that reaches the same database, and the database file."""
     directory = tmp_path_factory.mktemp("loadtest")
-    with served_database(directory, drop=("REDIS_URL",)) as (port, env):
-        yield port, env, directory / "db.sqlite3"
+    with pytest.MonkeyPatch.context() as patch:
+        # Its seats act the moment they may (--think 0): far past a person's 20 frames a
+        # second, the socket's limit (docs/live_protocol.md#limits).
+        patch.setenv("MHING_WS_FRAMES_PER_SECOND", "1000")
+        patch.setenv("MHING_WS_FRAME_BURST", "1000")
+        with served_database(directory, drop=("REDIS_URL",)) as (port, env):
+            yield port, env, directory / "db.sqlite3"
 
 
 def loadtest(server, *options: str) -> subprocess.CompletedProcess:

@@ -96,6 +96,21 @@ def test_undo_takes_back_the_last_game(mj_match, organiser):
         undo_last_game(mj_match, by=organiser)
 
 
+def test_a_players_undo_is_refused_when_the_last_game_is_someone_elses(
+    mj_league, mj_match, member, organiser
+):
+    """Asked under the match's lock, not only by the page before it."""
+    mj_league.players_may_enter = True
+    mj_league.save()
+    record_game(mj_match, win(0), by=member)
+    record_game(mj_match, win(1), by=organiser)
+    with pytest.raises(StaleEdit, match="nothing was undone"):
+        undo_last_game(mj_match, by=member, expected_version=mj_match.version)
+    assert mj_match.mj_games.count() == 2
+    record_game(mj_match, win(2), by=member)
+    assert undo_last_game(mj_match, by=member, expected_version=mj_match.version) == 3
+
+
 def test_the_last_game_finishes_the_match(mj_match, organiser):
     record_game(mj_match, win(1), by=organiser)
     for _ in range(15):

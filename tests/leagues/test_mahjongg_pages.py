@@ -144,6 +144,26 @@ def test_the_organiser_corrects_and_undoes(organiser_client, mj_match, organiser
     assert not mj_match.mj_games.exists()
 
 
+def test_a_players_undo_from_a_sheet_shown_before_a_new_game_says_the_match_changed(
+    client, member, mj_league, mj_match, organiser
+):
+    mj_league.players_may_enter = True
+    mj_league.save()
+    client.force_login(member)
+    record_game(mj_match, win(0), by=member)
+    shown = Match.objects.get(pk=mj_match.pk).version
+    record_game(mj_match, win(1), by=organiser)
+    undo = reverse("leagues:mj_game_undo", args=["dragons", mj_match.pk])
+
+    response = client.post(undo, {"version": shown}, follow=True)
+
+    assert response.status_code == 200
+    assert "The match changed meanwhile: nothing was undone." in response.content.decode()
+    assert mj_match.mj_games.count() == 2
+    forged = client.post(undo, {"version": Match.objects.get(pk=mj_match.pk).version})
+    assert forged.status_code == 403  # the last game is not theirs, and nothing changed
+
+
 def test_the_member_sees_the_sheet_but_enters_nothing(client, member, mj_match, organiser):
     record_game(mj_match, win(0), by=organiser)
     client.force_login(member)

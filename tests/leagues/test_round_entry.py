@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from leagues.errors import StaleEdit
 from leagues.models import Match, Round
 
 from .conftest import BIG_HAND, win
@@ -375,6 +376,41 @@ class TestUndo:
         assert refused.status_code == 403
         assert allowed.status_code == 302
         assert [r.winner for r in Round.objects.all()] == [players[1]]
+
+    def test_a_players_undo_is_refused_when_the_last_round_is_no_longer_theirs(
+        self, match, league, players, member, organiser
+    ):
+        """The check the page made may be out of date by the time the undo holds the
+        match's lock (tests/faults/test_undo_race.py): the undo asks again, under it."""
+        league.players_may_enter = True
+        league.save()
+        match.record_round(win(players[2]), by=member)
+        match.record_round(win(players[1]), by=organiser)  # after the member's page was shown
+
+        with pytest.raises(StaleEdit, match="nothing was undone"):
+            match.undo_last_round(member, expected_version=Match.objects.get().version)
+
+        assert [r.winner for r in Round.objects.order_by("number")] == [players[2], players[1]]
+        match.undo_last_round(organiser)  # an organiser's undo takes back anyone's round
+        assert [r.winner for r in Round.objects.all()] == [players[2]]
+
+    def test_a_players_undo_from_a_sheet_shown_before_a_new_round_says_the_match_changed(
+        self, client, match, league, players, member, organiser
+    ):
+        """Not a 403: the button was on their page, for their own round, until someone
+        entered the next one."""
+        league.players_may_enter = True
+        league.save()
+        client.force_login(member)
+        match.record_round(win(players[2]), by=member)
+        shown = Match.objects.get().version
+        match.record_round(win(players[1]), by=organiser)
+
+        response = client.post(undo_url(match), {"version": shown}, follow=True)
+
+        assert response.status_code == 200
+        assert "The match changed meanwhile: nothing was undone." in words(response)
+        assert Round.objects.count() == 2
 
 
 def ask(client: Client, action: str, match: Match, players) -> tuple[int, int]:
