@@ -15,6 +15,7 @@ standings the database keeps equal to a rebuild from scratch.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -77,7 +78,10 @@ def run(
 
 def no_server_error(pages: list[Page]) -> None:
     for page in pages:
-        assert page.status < 500, (page.path, page.status, page.words[-600:])
+        # A debug page's title names the exception: the first thing to read when this fails.
+        title = re.search(r"<title>(.*?)</title>", page.text, re.S)
+        title = " ".join(title.group(1).split()) if title else ""
+        assert page.status < 500, (page.path, page.status, title, page.words[-600:])
 
 
 def standings_as_rebuilt(held: dict) -> None:
