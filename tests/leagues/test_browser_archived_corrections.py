@@ -12,16 +12,17 @@ from datetime import date
 import pytest
 from playwright.sync_api import Browser, expect
 
-from leagues.models import RoundEntry
+from leagues.models import Match, RoundEntry
 from leagues.models.mahjongg_game import record_game
 from leagues.models.season import open_next_season
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
 
-from .mahjongg_fixtures import mj_league, win  # noqa: F401 (fixture)
+from .mahjongg_fixtures import mj_league, win
 from .test_browser_round_entry import BIG_HAND, club_match
 
 pytestmark = pytest.mark.browser
+__all__ = ["mj_league"]  # the fixture
 
 
 def archive(league) -> None:
@@ -62,10 +63,8 @@ def test_correct_game_of_an_archived_mahjongg_match_says_archived_at_once_on_a_g
     browser: Browser,
     organiser,
     mj_league,
-    players,  # noqa: F811
+    players,
 ) -> None:
-    from leagues.models import Match
-
     match = Match.begin(mj_league, players, by=organiser)
     record_game(match, win(0), by=organiser)
     archive(mj_league)
