@@ -100,6 +100,11 @@ def invite_link() -> str:
 # Each path is worked out once the demo data exists.
 PAGES: dict[str, tuple[str | None, Callable[[Any], str]]] = {
     "league-new": ("organiser", lambda user: reverse("leagues:league_new")),
+    "league-new-mahjongg": (
+        "organiser",
+        lambda user: reverse("leagues:league_new") + "?game=mahjongg",
+    ),
+    "sign-up": (None, lambda user: reverse("signup")),
     "league": ("organiser", lambda user: reverse("leagues:league", args=["riverside"])),
     "league-settings": (
         "organiser",
