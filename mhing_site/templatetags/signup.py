@@ -10,3 +10,9 @@ register = template.Library()
 @register.simple_tag
 def signup_open() -> bool:
     return settings.SIGNUP == "open"
+
+
+@register.simple_tag
+def signup_confirms() -> bool:
+    """Whether a new account waits for its mailed link (a refused sign-in may be that)."""
+    return settings.SIGNUP == "open" and settings.SIGNUP_CONFIRMS_EMAIL

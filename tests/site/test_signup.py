@@ -95,7 +95,8 @@ class TestConfirmedByMail:
         assert "open the link we sent to amelie@example.org" in response.content.decode()
         user = get_user_model().objects.get(username="amelie")
         assert not user.is_active
-        assert not client.login(username="amelie", password=PASSWORD)
+        refused = client.post(reverse("login"), {"username": "amelie", "password": PASSWORD})
+        assert "Open the link in the mail we sent you first" in refused.content.decode()
         wait_for_mail()
         (message,) = mail.outbox
         assert message.to == ["amelie@example.org"]
