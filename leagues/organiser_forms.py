@@ -124,7 +124,9 @@ class LeagueForm(forms.ModelForm):
         ],
     )
 
-    def __init__(self, *args: Any, creating: bool = False, user=None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, creating: bool = False, user=None, game: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.creating = creating
         # The one extra field of "Create a league": the club it belongs to (the wall,
@@ -174,9 +176,25 @@ class LeagueForm(forms.ModelForm):
         self.fields["slug"].required = not creating
         if creating:
             del self.fields["version"]
+            self._only_the_game(game)
         else:
             self.fields["version"].required = True
             self.initial.setdefault("version", self.instance.version)
+
+    def _only_the_game(self, game: str) -> None:
+        """Creating a league, the game is chosen first (a link: works without script) and
+        only its own fields are shown: Mhing's variant and target, or the Mah-Jongg rules
+        (issue 27 item 10). The other game's settings keep their defaults."""
+        self.chosen_game = game if game in GameChoice.values else GameChoice.MHING
+        self.fields["game"].widget = forms.HiddenInput()
+        self.initial["game"] = self.chosen_game
+        if self.chosen_game == GameChoice.MHING:
+            self.show_profile = False
+            dropped = PROFILE_FIELDS
+        else:
+            dropped = ("default_variant", "default_target")
+        for name in dropped:
+            del self.fields[name]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -200,7 +218,13 @@ class LeagueForm(forms.ModelForm):
         return Club.objects.filter(pk=chosen).first() if chosen else None
 
     def values(self) -> dict[str, Any]:
-        values = {name: self.cleaned_data[name] for name in SETTINGS if name != "mahjongg_profile"}
+        values = {
+            name: self.cleaned_data.get(name, getattr(self.instance, name))
+            for name in SETTINGS
+            if name != "mahjongg_profile"
+        }
+        if self.creating:
+            values["game"] = self.chosen_game
         values["game"] = values["game"] or self.instance.game or GameChoice.MHING
         values["mahjongg_profile"] = self.profile().to_dict()
         return values

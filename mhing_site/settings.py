@@ -255,6 +255,19 @@ DEFAULT_FROM_EMAIL = env_str("MHING_FROM_EMAIL") or env_str(
     "DEFAULT_FROM_EMAIL", "Mhing League <noreply@localhost>"
 )
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Who may make an account (docs/accounts.md, docs/configuration.md): `open` (the sign-up
+# page, the default), `invite` (only through an organiser's invitation), `off` (no new
+# accounts from any page: staff make them).
+SIGNUP = (env_str("SIGNUP", "open") or "open").strip().lower()
+if SIGNUP not in ("open", "invite", "off"):
+    raise ImproperlyConfigured("SIGNUP must be open, invite or off.")
+# With a mail server, a new account's address is confirmed by a link in a mail before the
+# account can sign in; without one (mails printed on the console) it is signed in at once.
+SIGNUP_CONFIRMS_EMAIL = env_str("EMAIL_URL") is not None
+# Accounts the sign-up page makes from one address in an hour, before it pauses.
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", default=5)
+if SIGNUP_LIMIT < 1:
+    raise ImproperlyConfigured("SIGNUP_LIMIT must be 1 or more.")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

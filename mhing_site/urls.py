@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from mhing_site import views
+from mhing_site import signup, views
 from mhing_site.password_reset import BackgroundPasswordResetForm
 
 urlpatterns = [
@@ -18,6 +18,9 @@ urlpatterns = [
         auth_views.PasswordResetView.as_view(form_class=BackgroundPasswordResetForm),
         name="password_reset",
     ),
+    # A new club's first account (mhing_site/signup.py, docs/accounts.md).
+    path("accounts/signup/", signup.signup, name="signup"),
+    path("accounts/signup/confirm/<uidb64>/<token>/", signup.signup_confirm, name="signup_confirm"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -10,7 +10,7 @@ working and the league index still sorts leagues by the start of their current s
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -35,7 +35,9 @@ class Season(models.Model):
     # The current season: its planned end, if any (the league's season_end). An archived
     # season: the day before the next one started.
     ends_on = models.DateField(gettext_lazy("ends"), null=True, blank=True)
-    # Null while the season is current; set when the next season starts.
+    # Null while the season is current or yet to begin; set when the next season is started:
+    # the moment the next one begins (its start date's midnight, or at once for a start
+    # today or earlier), so a season dated tomorrow leaves tonight's matches in this one.
     archived_at = models.DateTimeField(gettext_lazy("archived"), null=True, blank=True)
     archived_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -59,7 +61,12 @@ class Season(models.Model):
 
     @property
     def is_archived(self) -> bool:
-        return self.archived_at is not None
+        return self.archived_at is not None and self.archived_at <= timezone.now()
+
+    @property
+    def is_upcoming(self) -> bool:
+        """Started by an organiser for a later day: current from its start date."""
+        return self.archived_at is None and self.starts_on > timezone.localdate()
 
     def refuse_changes(self) -> None:
         """SeasonArchived if no match of this season may change any more."""
@@ -82,7 +89,15 @@ def first_season_name(starts_on: date) -> str:
 def current_season(league) -> Season:
     """The league's current season. A league made without League.save (bulk_create, raw
     SQL) gets its first one here."""
-    season = league.seasons.filter(archived_at__isnull=True).first()
+    # The oldest season not archived yet: a season started for a later day waits behind the
+    # one it follows until its start date (archived_at in the future).
+    season = (
+        league.seasons.filter(
+            models.Q(archived_at__isnull=True) | models.Q(archived_at__gt=timezone.now())
+        )
+        .order_by("number")
+        .first()
+    )
     if season is None:
         season = create_first_season(league)
     return season
@@ -105,8 +120,10 @@ class SeasonNotStarted(ValidationError):
 
 def start_season(league, *, name: str, starts_on: date, by=None) -> Season:
     """Archive the current season and start the next one, in one transaction. Refused while
-    a match of the current season is running (they would be frozen half played), and for a
-    start that is not after the current season's start."""
+    a match of the current season is running (they would be frozen half played), for a
+    start that is not after the current season's start, and while a season started for a
+    later day waits. A season dated later than today becomes current on that day: until
+    then matches still go into the current one."""
     with refused_when_busy():
         return _start_season(league, name=name, starts_on=starts_on, by=by)
 
@@ -154,11 +171,18 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
             {"name": _("The league already has a season called “%(name)s”.") % {"name": name}},
             code="name_taken",
         )
+    waiting = league.seasons.filter(number__gt=old.number).first()
+    if waiting is not None:
+        raise SeasonNotStarted(
+            _("“%(name)s” is already set to begin on %(date)s.")
+            % {"name": waiting.name, "date": long_date(waiting.starts_on)},
+            code="waiting",
+        )
     if starts_on <= old.starts_on:
         raise SeasonNotStarted(
             {
                 "starts_on": _("The new season must start after the current one began (%(date)s).")
-                % {"date": old.starts_on.isoformat()}
+                % {"date": long_date(old.starts_on)}
             },
             code="starts_on",
         )
@@ -169,7 +193,9 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
             {"starts_on": _("The new season must start at most a year from today.")},
             code="starts_on_far",
         )
-    season = open_next_season(league, old, name=name, starts_on=starts_on, by=by)
+    season = open_next_season(
+        league, old, name=name, starts_on=starts_on, by=by, archived_at=beginning(starts_on)
+    )
     log_event(
         league,
         LeagueEvent.Action.SEASON_STARTED,
@@ -191,12 +217,13 @@ def open_next_season(
     ends_on: date | None = None,
     old_ends_on: date | None = None,
     by=None,
+    archived_at: datetime | None = None,
 ) -> Season:
-    """Archive `old` and open the league's next season; no checks (start_season makes
-    them; an import follows the file's seasons as they were)."""
+    """Archive `old` (at `archived_at`, else now) and open the league's next season; no
+    checks (start_season makes them; an import follows the file's seasons as they were)."""
     from .league import League
 
-    old.archived_at = timezone.now()
+    old.archived_at = archived_at or timezone.now()
     old.archived_by = by if by is not None and by.is_authenticated else None
     old.ends_on = old_ends_on or starts_on - timedelta(days=1)
     old.save(update_fields=["archived_at", "archived_by", "ends_on"])
@@ -207,6 +234,15 @@ def open_next_season(
     League.objects.filter(pk=league.pk).update(season_start=starts_on, season_end=ends_on)
     league.season_start, league.season_end = starts_on, ends_on
     return season
+
+
+def beginning(starts_on: date) -> datetime:
+    """When a season starting on `starts_on` becomes current: now for today or a day past,
+    else that day's first moment in the site's time zone."""
+    now = timezone.now()
+    if starts_on <= timezone.localdate(now):
+        return now
+    return timezone.make_aware(datetime.combine(starts_on, time.min))
 
 
 def running_message(match_ids: list[int]) -> str:

@@ -18,6 +18,7 @@ from leagues.errors import StaleEdit
 from leagues.forms import add_model_error
 from leagues.history_lines import event_lines
 from leagues.models import League
+from leagues.models.league import GameChoice
 from leagues.models.league_settings import (
     change_settings,
     create_league,
@@ -51,7 +52,8 @@ def _short_name_taken(form: LeagueForm, error: ValidationError | IntegrityError)
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
     """Any signed-in account may create a league; it becomes the league's organiser."""
-    form = LeagueForm(request.POST or None, creating=True, user=request.user)
+    game = request.POST.get("game") or request.GET.get("game", "")
+    form = LeagueForm(request.POST or None, creating=True, user=request.user, game=game)
     if form.is_bound and form.is_valid():
         try:
             with transaction.atomic():  # a savepoint: the request may still read after a clash
@@ -63,7 +65,8 @@ def league_new(request: HttpRequest) -> HttpResponse:
                 request, _("The league is created, and you organise it. Add its players next.")
             )
             return redirect(league)
-    return render(request, "leagues/league_new.html", {"form": form})
+    games = [(value, label, request.path + "?game=" + value) for value, label in GameChoice.choices]
+    return render(request, "leagues/league_new.html", {"form": form, "games": games})
 
 
 @require_http_methods(["GET", "POST"])

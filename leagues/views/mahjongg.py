@@ -39,6 +39,8 @@ from leagues.qr import round_entry_qr
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
 
+from .rounds import archived_page
+
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
 GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
 
@@ -153,8 +155,10 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
 @login_required
 def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
-    if not match.can_correct(request.user) or match.season.is_archived:
+    if not match.can_correct(request.user):
         raise PermissionDenied(_("Only the league's organisers correct games."))
+    if match.season.is_archived:
+        return archived_page(request, match)
     game = MahjonggGame.objects.filter(match=match, number=number).first()
     if game is None:
         if request.method == "POST":

@@ -4,6 +4,7 @@ Sign-up has no other page: an account is made only through an invitation."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -120,6 +121,9 @@ def _sign_up(request: HttpRequest, found: Invite) -> HttpResponse:
         # Its player was linked to another account since: no account is worth making.
         context = {"message": refusal, "invite": found}
         return render(request, "leagues/invite_unusable.html", context, status=409)
+    if settings.SIGNUP == "off":  # no new accounts from any page: sign in, then accept
+        context = {"invite": found, "no_new_accounts": True}
+        return render(request, "leagues/invite.html", context, status=403 if request.POST else 200)
     form = SignUpForm(request.POST or None)
     if form.is_bound and form.is_valid():
         try:

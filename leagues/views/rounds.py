@@ -25,6 +25,7 @@ from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.models import Match, Round, RoundEntry
 from leagues.models.round import Outcome, WinType
+from leagues.models.season import archived_message
 from leagues.sheet import actions_for, describe
 from scoring.picker import Picker, PickerUrls, Selection
 
@@ -60,6 +61,14 @@ def _correcting(
 
 def _round(**lookup) -> Round | None:
     return Round.objects.select_related("winner", "discarder", "hand").filter(**lookup).first()
+
+
+def archived_page(request, match: Match) -> HttpResponse:
+    """A correction page of a match in an archived season: said at once, with nothing to
+    change (a form sent anyway is refused the same way, before anything is read from it)."""
+    context = {"match": match, "refusal": archived_message(match.season)}
+    status = 403 if request.method == "POST" else 200
+    return render(request, "leagues/match_archived.html", context, status=status)
 
 
 def _gone(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
@@ -210,6 +219,8 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
+    if match.season.is_archived:
+        return archived_page(request, match)
     if round_ is None:
         return _gone(request, match, number)
     players = match.seated_players()
@@ -260,6 +271,8 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
 @login_required
 def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
+    if match.season.is_archived:
+        return archived_page(request, match)
     if round_ is None:
         return _gone(request, match, number)
     form = VersionForm(request.POST or None, initial={"version": round_.version})

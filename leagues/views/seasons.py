@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import timedelta
 
 from django import forms
 from django.contrib import messages
@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -19,6 +20,7 @@ from leagues.access import organised_league
 from leagues.forms import DateInput, add_model_error
 from leagues.models import Match
 from leagues.models.season import start_season
+from mhing_site.templatetags.dates import long_date
 
 
 class SeasonForm(forms.Form):
@@ -38,7 +40,10 @@ class SeasonForm(forms.Form):
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = organised_league(request, slug)
     current = league.current_season
-    form = SeasonForm(request.POST or None, initial={"starts_on": date.today()})
+    # Today, unless the current season began today: then tomorrow, the first day allowed.
+    today = timezone.localdate()
+    first_day = today if current.starts_on < today else current.starts_on + timedelta(days=1)
+    form = SeasonForm(request.POST or None, initial={"starts_on": first_day})
     if form.is_bound and form.is_valid():
         try:
             season = start_season(
@@ -50,11 +55,17 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             add_model_error(form, error)
         else:
-            messages.success(
-                request,
-                _("“%(new)s” has begun; “%(old)s” is archived.")
-                % {"new": season.name, "old": current.name},
-            )
+            if season.is_upcoming:
+                said = _(
+                    "“%(new)s” begins on %(date)s. Until then matches still go into "
+                    "“%(old)s”, which is archived that day."
+                ) % {"new": season.name, "old": current.name, "date": long_date(season.starts_on)}
+            else:
+                said = _("“%(new)s” has begun; “%(old)s” is archived.") % {
+                    "new": season.name,
+                    "old": current.name,
+                }
+            messages.success(request, said)
             return redirect(league)
     running = league.matches.filter(season=current, status=Match.Status.RUNNING).count()
     context = {"league": league, "current": current, "form": form, "running": running}

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Invite, LeagueEvent, Player
@@ -208,10 +208,15 @@ def test_a_made_up_link_is_not_found(client, invite):
     assert "This invitation link is not valid." in response.content.decode()
 
 
-def test_there_is_no_public_sign_up(client):
-    with pytest.raises(NoReverseMatch):
-        reverse("signup")
-    assert client.get("/accounts/signup/").status_code == 404
+def test_invitation_only_leaves_no_public_sign_up(client, settings):
+    # Sign-up is open by default since issue 27; SIGNUP=invite keeps the old rule.
+    settings.SIGNUP = "invite"
+    form = {"username": "eve", "email": "eve@example.org"}
+    form |= {"password1": "a-long-Mhing-passphrase", "password2": "a-long-Mhing-passphrase"}
+
+    assert "by invitation only" in client.get(reverse("signup")).content.decode()
+    client.post(reverse("signup"), form)
+    assert not get_user_model().objects.filter(username="eve").exists()
     assert client.get("/accounts/register/").status_code == 404
 
 

@@ -161,7 +161,7 @@ class TestTheCommand:
         assert len(standings_sheet(jade)) == 1  # the header: no player joined the roster
 
     def test_the_matches_go_into_the_current_season(self, played, jade, organiser, tmp_path):
-        spring = start_season(jade, name="Spring", starts_on=date(2027, 3, 1), by=organiser)
+        spring = start_season(jade, name="Spring", starts_on=date(2026, 11, 15), by=organiser)
         run(file_of(played, tmp_path), "--into", "jade")
         assert {m.season for m in jade.matches.all()} == {spring}
 

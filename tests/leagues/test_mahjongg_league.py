@@ -37,8 +37,9 @@ class TestCreating:
 
     def test_the_create_page_chooses_mahjongg_and_its_rules(self, client, outsider):
         client.force_login(outsider)
-        page = client.get(NEW).content.decode()
+        page = client.get(NEW + "?game=mahjongg").content.decode()
         assert 'name="game"' in page and 'name="mj_settle"' in page
+        assert 'name="default_target"' not in page  # only the chosen game's (issue 27)
         client.post(NEW, {**NEW_LEAGUE, "game": "mahjongg", **RULES})
         league = League.objects.get(slug="friday-tiles")
         assert league.plays_mahjongg

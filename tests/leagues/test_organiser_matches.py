@@ -160,7 +160,7 @@ class TestAbandoning:
     def test_a_match_of_an_archived_season_says_so_at_once(
         self, organiser_client, finished, organiser, what
     ):
-        start_season(finished.league, name="Spring", starts_on=date(2027, 3, 1), by=organiser)
+        start_season(finished.league, name="Spring", starts_on=date(2026, 11, 15), by=organiser)
 
         page = organiser_client.get(url(finished, what)).content.decode()
 

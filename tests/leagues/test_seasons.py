@@ -8,11 +8,12 @@ import csv
 import io
 import json
 import re
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from leagues.errors import SeasonArchived
 from leagues.models import League, LeagueEvent, Match, PlayerRating, Season
@@ -23,7 +24,7 @@ from .conftest import BIG_HAND, SMALL_HAND, win
 
 pytestmark = pytest.mark.django_db
 
-NEXT = date(2027, 1, 10)
+NEXT = date(2026, 11, 1)  # a past day: a season dated later waits for it (issue 27)
 
 
 def finished_match(league, players, hand=BIG_HAND):
@@ -87,14 +88,14 @@ class TestStartingASeason:
             client.force_login(person)
             assert client.get(self.url(league)).status_code == 403
             response = client.post(
-                self.url(league), {"name": "X", "starts_on": "2027-01-10", "confirm": "on"}
+                self.url(league), {"name": "X", "starts_on": "2026-11-01", "confirm": "on"}
             )
             assert response.status_code == 403
         assert league.seasons.count() == 1
 
     def test_it_asks_for_confirmation(self, organiser_client, league):
         response = organiser_client.post(
-            self.url(league), {"name": "Spring", "starts_on": "2027-01-10"}
+            self.url(league), {"name": "Spring", "starts_on": "2026-11-01"}
         )
 
         assert "Tick the box to confirm." in response.content.decode()
@@ -102,12 +103,12 @@ class TestStartingASeason:
 
     def test_it_archives_the_current_season_and_logs_it(self, organiser_client, league, organiser):
         response = organiser_client.post(
-            self.url(league), {"name": "Spring", "starts_on": "2027-01-10", "confirm": "on"}
+            self.url(league), {"name": "Spring", "starts_on": "2026-11-01", "confirm": "on"}
         )
 
         assert response.status_code == 302
         old, new = league.seasons.order_by("number")
-        assert old.is_archived and old.ends_on == date(2027, 1, 9)
+        assert old.is_archived and old.ends_on == date(2026, 10, 31)
         assert (new.number, new.name, new.is_archived) == (2, "Spring", False)
         event = LeagueEvent.objects.get(league=league)
         assert event.action == LeagueEvent.Action.SEASON_STARTED
@@ -117,7 +118,7 @@ class TestStartingASeason:
         Match.begin(league, players, first_dealer=0, played_on=date(2026, 10, 3))
 
         response = organiser_client.post(
-            self.url(league), {"name": "Spring", "starts_on": "2027-01-10", "confirm": "on"}
+            self.url(league), {"name": "Spring", "starts_on": "2026-11-01", "confirm": "on"}
         )
 
         text = response.content.decode()
@@ -379,3 +380,22 @@ def test_a_league_saved_from_before_a_new_season_keeps_the_new_seasons_start(lea
     saved = League.objects.get(pk=league.pk)
     assert saved.current_season.starts_on == NEXT == saved.season_start
     assert saved.name == "Tuesday Club (renamed)"
+
+
+class TestASeasonDatedLater:
+    """Issue 27 item 8: a season is current from its start date."""
+
+    def test_it_waits_for_its_day_and_then_takes_over(self, league, players, organiser):
+        tomorrow = timezone.localdate() + timedelta(days=1)
+        old = league.current_season
+
+        spring = start_season(league, name="Spring", starts_on=tomorrow, by=organiser)
+
+        assert spring.is_upcoming and league.current_season == old
+        with pytest.raises(SeasonNotStarted, match="already set to begin"):
+            start_season(league, name="Summer", starts_on=tomorrow + timedelta(days=1))
+        assert Match.begin(league, players[:2], first_dealer=0).season == old
+        # Its day comes: the old season is archived from that moment.
+        Season.objects.filter(pk=old.pk).update(archived_at=timezone.now() - timedelta(seconds=1))
+        assert league.current_season == spring
+        assert Season.objects.get(pk=old.pk).is_archived

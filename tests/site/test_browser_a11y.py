@@ -153,7 +153,7 @@ def _second_season(slug: str) -> str:
     from leagues.models import League
     from leagues.models.season import start_season
 
-    start_season(League.objects.get(slug=slug), name="Spring", starts_on=date(2027, 3, 1))
+    start_season(League.objects.get(slug=slug), name="Spring", starts_on=date(2026, 11, 15))
     return reverse("leagues:league", args=[slug]) + "?season=1"
 
 

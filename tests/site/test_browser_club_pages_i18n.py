@@ -50,7 +50,7 @@ TAP = 44  # px: the smallest tap target's height (WCAG 2.5.5, Apple's and Google
 def site(transactional_db):
     """The demo leagues, and a second season begun at Thursday's so its switcher shows."""
     demo.load()
-    start_season(League.objects.get(slug="thursday"), name="Spring", starts_on=date(2027, 3, 1))
+    start_season(League.objects.get(slug="thursday"), name="Spring", starts_on=date(2026, 11, 15))
     return get_user_model().objects.get(username=demo.ORGANISER)
 
 
@@ -100,6 +100,11 @@ def invite_link() -> str:
 # Each path is worked out once the demo data exists.
 PAGES: dict[str, tuple[str | None, Callable[[Any], str]]] = {
     "league-new": ("organiser", lambda user: reverse("leagues:league_new")),
+    "league-new-mahjongg": (
+        "organiser",
+        lambda user: reverse("leagues:league_new") + "?game=mahjongg",
+    ),
+    "sign-up": (None, lambda user: reverse("signup")),
     "league": ("organiser", lambda user: reverse("leagues:league", args=["riverside"])),
     "league-settings": (
         "organiser",
