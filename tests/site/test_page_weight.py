@@ -9,10 +9,12 @@ import gzip
 import http.client
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from benchmarks.page_weight import BUDGET, walk
 from leagues import demo
+from leagues.models import League
 from tests.games.servers import daphne, migrate, sqlite_env
 from tests.leagues.test_browser_layout import long_match
 
@@ -23,14 +25,8 @@ LONG_MATCH_BUDGET = 150 * 1024
 def organiser_client(transactional_db) -> Client:
     demo.load()
     client = Client()
-    client.force_login(demo_organiser())
+    client.force_login(get_user_model().objects.get(username=demo.ORGANISER))
     return client
-
-
-def demo_organiser():
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.get(username=demo.ORGANISER)
 
 
 def test_every_page_of_the_demo_is_at_most_64_kb_of_html(organiser_client) -> None:
@@ -45,17 +41,11 @@ def test_every_page_of_the_demo_is_at_most_64_kb_of_html(organiser_client) -> No
 
 
 def test_a_30_round_live_match_page_is_at_most_150_kb(organiser_client) -> None:
-    match = long_match(riverside(), 30)
+    match = long_match(League.objects.get(slug="riverside"), 30)
     response = organiser_client.get(match.get_absolute_url())
     assert response.status_code == 200
     assert b"Round 30" in response.content
     assert len(response.content) <= LONG_MATCH_BUDGET, len(response.content)
-
-
-def riverside():
-    from leagues.models import League
-
-    return League.objects.get(slug="riverside")
 
 
 def test_a_browser_that_accepts_gzip_gets_the_page_gzipped(organiser_client) -> None:
