@@ -66,6 +66,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # HTML gzipped for browsers that accept it (issue 27: a long match's page is 10 times
+    # smaller). Below servestatic, which answers for static files with its own compressed
+    # copies; above everything that reads or writes the body. BREACH: docs/deployment.md.
+    "django.middleware.gzip.GZipMiddleware",
     # Every page's Content-Security-Policy (mhing_site/csp.py); outside the rest, so it
     # also covers their redirects and refusals.
     "mhing_site.csp.ContentSecurityPolicyMiddleware",

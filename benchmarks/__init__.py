@@ -1,0 +1,1 @@
+"""Reports, not tests: each module prints figures (`python -m benchmarks.<name>`)."""
