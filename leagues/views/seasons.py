@@ -53,7 +53,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request,
                 _("“%(new)s” has begun; “%(old)s” is archived.")
-                % {"new": season.name, "old": current.name},
+                % {"new": season.label, "old": current.label},
             )
             return redirect(league)
     running = league.matches.filter(season=current, status=Match.Status.RUNNING).count()
