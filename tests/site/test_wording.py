@@ -51,6 +51,17 @@ def test_the_translations_say_steine_tap_and_never_de_before_a_name(language: st
     assert found == []
 
 
+def test_the_score_rows_german_names_say_steine_in_todays_spelling() -> None:
+    """The rows' names are data (scoring.mahjongg.rows, scoring.mhing.combinations): the
+    breakdown shows them, and score_hand's JSON carries them under unchanged keys."""
+    from scoring.mahjongg.rows import ROWS
+    from scoring.mhing.combinations import COMBINATIONS
+
+    names = [row.name_de for row in ROWS] + [combination.name_de for combination in COMBINATIONS]
+    found = [name for name in names for pattern in FORBIDDEN["de"] if pattern.search(name)]
+    assert found == []
+
+
 def test_german_says_unentschieden_for_a_draw_and_never_remis() -> None:
     texts = catalogue("de").values()
     assert [text for text in texts if "Remis" in text] == []
