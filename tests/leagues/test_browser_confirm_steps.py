@@ -1,6 +1,7 @@
 """Buttons that change a match or an invitation at once (issue 27, item 12): "Record a draw",
-"Undo round N" and "Revoke" acted on one tap, with nothing to confirm or undo. On a German
-phone, with script and without, one tap now only asks; the second tap acts.
+"Undo round N" (and Mah-Jongg's "Undo game N") and "Revoke" acted on one tap, with nothing
+to confirm or undo. On a German phone, with script and without, one tap now only asks; the
+second tap acts.
 
 Run with `pytest -m browser tests/leagues/test_browser_confirm_steps.py`.
 """
@@ -14,9 +15,11 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
 from leagues.models import Invite, League, Match, Player, RoundEntry
+from leagues.models.mahjongg_game import record_game
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
+from tests.leagues.mahjongg_fixtures import mj_league, win  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 SCRIPT = pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
@@ -78,5 +81,30 @@ def test_revoking_an_invitation_asks_before_it_acts_on_a_german_phone(
         expect(page.locator(".messages")).to_be_visible()
         invite.refresh_from_db()
         assert invite.revoked_at is not None
+    finally:
+        page.context.close()
+
+
+@SCRIPT
+def test_undoing_a_mahjongg_game_asks_before_it_acts_on_a_german_phone(
+    transactional_db,
+    live_server,
+    browser: Browser,
+    organiser,
+    mj_league,  # noqa: F811 (the fixture)
+    javascript: bool,
+) -> None:
+    names = ("Ann", "Bo", "Cy", "Dee")
+    players = [Player.objects.create(club=shared_club(), display_name=n) for n in names]
+    match = Match.begin(mj_league, players, by=organiser)
+    record_game(match, win(0), by=organiser)
+    page = german_phone(browser, organiser, live_server.url, javascript)
+    try:
+        page.goto(live_server.url + match.get_absolute_url())
+        page.get_by_text("Spiel 1 zurücknehmen", exact=True).tap()
+        assert match.mj_games.count() == 1
+        page.get_by_role("button", name="Ja, Spiel 1 zurücknehmen").tap()
+        expect(page.get_by_text("Spiel 1 zurücknehmen", exact=True)).to_have_count(0)
+        assert match.mj_games.count() == 0
     finally:
         page.context.close()
