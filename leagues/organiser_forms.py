@@ -257,6 +257,47 @@ class NameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
 
 
+# Names added to a roster in one go: a club's evening list pasted from a chat, not a file
+# (a league file is imported on its own page).
+MAX_NAMES_AT_ONCE = 40
+
+
+class AddPlayersForm(forms.Form):
+    """The roster's "Add a player": one name typed (Enter adds it, and the page comes back
+    with the focus in the field), or several pasted one a line."""
+
+    # The focus comes back here after each add (the page is the form's answer), so the next
+    # name is typed at once: on a phone the keyboard stays.
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=NAME_LENGTH,
+        required=False,
+        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off"}),
+    )
+    names = forms.CharField(
+        label=gettext_lazy("Names, one a line"),
+        widget=forms.Textarea(attrs={"rows": 5}),
+        max_length=MAX_NAMES_AT_ONCE * (NAME_LENGTH + 2),
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # Only a line break separates names; any other control character stays in its name,
+        # to be refused there (leagues.models.roster.clean_name).
+        lines = (data.get("names") or "").replace("\r\n", "\n").split("\n")
+        every = [n for n in [data.get("name") or "", *lines] if n.strip()]
+        if not every and not self.errors:
+            self.add_error("name", _("Enter a name."))
+        elif len(every) > MAX_NAMES_AT_ONCE:
+            self.add_error(
+                "names",
+                _("Add at most %(count)s names at once.") % {"count": MAX_NAMES_AT_ONCE},
+            )
+        data["every_name"] = every
+        return data
+
+
 class RenameForm(NameForm):
     name = forms.CharField(label=gettext_lazy("New name"), max_length=NAME_LENGTH)
     # The name as the page showed it: a rename made from an outdated page is refused.

@@ -168,6 +168,21 @@ def add_player(league: League, name: str, by) -> tuple[Player, bool]:
 
 
 @_atomic
+def add_players(league: League, names: list[str], by) -> list[tuple[Player, bool]]:
+    """Put several players on the roster (add_player for each), all or none: one refused
+    name refuses them all, with every name's reason."""
+    added, problems = [], []
+    for name in names:
+        try:
+            added.append(add_player(league, name, by=by))
+        except ValidationError as error:
+            problems.extend(error.messages)
+    if problems:
+        raise ValidationError(problems, code="refused")
+    return added
+
+
+@_atomic
 def rename_player(league: League, player: Player, name: str, by, was: str) -> None:
     """Rename the player; `was` is the name the page showed (refused if it changed since)."""
     name = clean_name(name)

@@ -10,6 +10,7 @@ working and the league index still sorts leagues by the start of their current s
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
@@ -60,6 +61,15 @@ class Season(models.Model):
         return self.name
 
     @property
+    def label(self) -> str:
+        """The name to show: a default name ("Season 2026") in the reader's language, any
+        other name as its organiser wrote it."""
+        match = DEFAULT_NAME.fullmatch(self.name)
+        if match:
+            return _("Season %(year)s") % {"year": match[1]}
+        return self.name
+
+    @property
     def is_archived(self) -> bool:
         return self.archived_at is not None and self.archived_at <= timezone.now()
 
@@ -78,12 +88,17 @@ def archived_message(season: Season) -> str:
     return _(
         "“%(season)s” is archived: its matches can no longer be changed. Matches and rounds "
         "go into the current season; an organiser can start a new match there."
-    ) % {"season": season.name}
+    ) % {"season": season.label}
+
+
+# Stored in English whoever creates the league, and translated when shown (Season.label):
+# a German organiser's league must not read "Saison 2026" to its French players.
+DEFAULT_NAME = re.compile(r"Season (\d{4})")
 
 
 def first_season_name(starts_on: date) -> str:
     """The name a league's first season gets when nobody chose one: its year."""
-    return _("Season %(year)s") % {"year": starts_on.year}
+    return f"Season {starts_on.year}"
 
 
 def current_season(league) -> Season:

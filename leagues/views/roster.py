@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from leagues.access import organised_league
@@ -16,14 +17,14 @@ from leagues.forms import add_model_error
 from leagues.models import League, Player
 from leagues.models.merge import merge_players
 from leagues.models.roster import (
-    add_player,
+    add_players,
     may_change_record,
     player_leagues,
     rename_player,
     set_retired,
     unlink_account,
 )
-from leagues.organiser_forms import MergeForm, NameForm, RenameForm
+from leagues.organiser_forms import AddPlayersForm, MergeForm, RenameForm
 
 
 def _roster(league: League) -> tuple[list[Player], list[Player]]:
@@ -40,19 +41,14 @@ def _roster(league: League) -> tuple[list[Player], list[Player]]:
 @login_required
 def roster(request: HttpRequest, slug: str) -> HttpResponse:
     league = organised_league(request, slug)
-    form = NameForm(request.POST or None)
+    form = AddPlayersForm(request.POST or None)
     if form.is_bound and form.is_valid():
         try:
-            player, created = add_player(league, form.cleaned_data["name"], by=request.user)
+            added = add_players(league, form.cleaned_data["every_name"], by=request.user)
         except ValidationError as error:
             add_model_error(form, error)
         else:
-            # Never "known on the site": a name is looked up in the league's club only.
-            if created:
-                text = _("%(name)s is a new player, on the roster now.")
-            else:
-                text = _("%(name)s, a player of the club, is on the roster now.")
-            messages.success(request, text % {"name": player.display_name})
+            messages.success(request, _added_message(added))
             return redirect("leagues:roster", league.slug)
     active, retired = _roster(league)
     return render(
@@ -66,6 +62,22 @@ def roster(request: HttpRequest, slug: str) -> HttpResponse:
             "merge_form": MergeForm(league),
         },
     )
+
+
+def _added_message(added: list[tuple[Player, bool]]) -> str:
+    if len(added) > 1:
+        return ngettext(
+            "%(count)s player is on the roster now: %(names)s.",
+            "%(count)s players are on the roster now: %(names)s.",
+            len(added),
+        ) % {"count": len(added), "names": ", ".join(p.display_name for p, _new in added)}
+    [(player, created)] = added
+    # Never "known on the site": a name is looked up in the league's club only.
+    if created:
+        text = _("%(name)s is a new player, on the roster now.")
+    else:
+        text = _("%(name)s, a player of the club, is on the roster now.")
+    return text % {"name": player.display_name}
 
 
 # No "link": an account is linked only by its owner, accepting an invitation (issue 26 §2).

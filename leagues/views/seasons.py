@@ -59,11 +59,15 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
                 said = _(
                     "“%(new)s” begins on %(date)s. Until then matches still go into "
                     "“%(old)s”, which is archived that day."
-                ) % {"new": season.name, "old": current.name, "date": long_date(season.starts_on)}
+                ) % {
+                    "new": season.label,
+                    "old": current.label,
+                    "date": long_date(season.starts_on),
+                }
             else:
                 said = _("“%(new)s” has begun; “%(old)s” is archived.") % {
-                    "new": season.name,
-                    "old": current.name,
+                    "new": season.label,
+                    "old": current.label,
                 }
             messages.success(request, said)
             return redirect(league)

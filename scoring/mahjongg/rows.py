@@ -68,7 +68,7 @@ _SET_POINTS = (
     ("concealed_kan_honours", 32, "Concealed kan of honours",
      "Halbverdeckter Drachen- oder Windkan", "Kan caché d'honneurs"),
     ("bonus_tile", 4, "Bonus tile",
-     "Blumen- oder Jahreszeitenziegel", "Tuile bonus"),
+     "Blumen- oder Jahreszeitenstein", "Tuile bonus"),
 )  # fmt: skip
 
 # §3.1 variant `pairs=all` (004): a non-caller's pair of dragons or winds scores as the
@@ -108,41 +108,41 @@ _DOUBLINGS = (
      "Pon des Platz- und Rundenwindes", "Pon du vent de place et dominant"),
     ("double_wind_kan", 4, "Kan of the seat and round wind",
      "Kan des Platz- und Rundenwindes", "Kan du vent de place et dominant"),
-    ("one_suit", 3, "One suit only", "Nur Ziegel einer Grundfarbe", "Une seule couleur"),
+    ("one_suit", 3, "One suit only", "Nur Steine einer Grundfarbe", "Une seule couleur"),
     ("one_suit_with_honours", 2, "One suit with honours",
      "Eine Grundfarbe mit Drachen und Winden", "Une couleur avec honneurs"),
     ("terminals_and_honours", 4, "Only terminals and honours",
      "Nur Drachen, Winde, 1en und 9en", "Que des terminales et des honneurs"),
-    ("own_flower", 1, "Own flower", "Eigener Blumenziegel", "Fleur de son vent"),
-    ("own_season", 1, "Own season", "Eigener Jahreszeitenziegel", "Saison de son vent"),
-    ("all_flowers", 2, "All four flowers", "Alle vier Blumenziegel", "Les quatre fleurs"),
-    ("all_seasons", 2, "All four seasons", "Alle vier Jahreszeitenziegel", "Les quatre saisons"),
+    ("own_flower", 1, "Own flower", "Eigener Blumenstein", "Fleur de son vent"),
+    ("own_season", 1, "Own season", "Eigener Jahreszeitenstein", "Saison de son vent"),
+    ("all_flowers", 2, "All four flowers", "Alle vier Blumensteine", "Les quatre fleurs"),
+    ("all_seasons", 2, "All four seasons", "Alle vier Jahreszeitenstein", "Les quatre saisons"),
     ("all_bonus_tiles", 5, "All eight bonus tiles",
-     "Alle acht Blumen- und Jahreszeitenziegel", "Les huit tuiles bonus"),
+     "Alle acht Blumen- und Jahreszeitenstein", "Les huit tuiles bonus"),
 )  # fmt: skip
 
 # §3.3 the caller's points and doublings.
 _CALLER_POINTS = (
     ("mahjongg", 20, "Mah-Jongg", "Mah-Jongg", "Mah-Jong"),
     ("from_the_wall", 2, "Winning tile from the wall",
-     "Schlußziegel von der Mauer", "Tuile gagnante prise au mur"),
+     "Schlussstein von der Mauer", "Tuile gagnante prise au mur"),
     ("completes_pair", 2, "Winning tile completes the pair",
-     "Schlußziegel vervollständigt das Schlußpärchen", "La tuile gagnante complète la paire"),
+     "Schlussstein vervollständigt das Schlusspärchen", "La tuile gagnante complète la paire"),
     ("middle_of_chi", 2, "Winning tile in the middle of a chi",
-     "Schlußziegel vervollständigt Chi als mittlerer Ziegel",
+     "Schlussstein vervollständigt Chi als mittlerer Stein",
      "Tuile gagnante au milieu d'un chi"),
-    ("dragon_pair", 2, "Pair of dragons", "Schlußpärchen aus Drachen", "Paire de dragons"),
+    ("dragon_pair", 2, "Pair of dragons", "Schlusspärchen aus Drachen", "Paire de dragons"),
     ("wind_pair", 2, "Pair of a wind (neither seat nor round wind)",
-     "Schlußpärchen aus einem Wind (weder Platz- noch Rundenwind)",
+     "Schlusspärchen aus einem Wind (weder Platz- noch Rundenwind)",
      "Paire de vent (ni de place ni dominant)"),
     ("seat_wind_pair", 2, "Pair of the seat wind",
-     "Schlußpärchen aus dem Platzwind", "Paire du vent de place"),
+     "Schlusspärchen aus dem Platzwind", "Paire du vent de place"),
     ("round_wind_pair", 2, "Pair of the round wind",
-     "Schlußpärchen aus dem Rundenwind", "Paire du vent dominant"),
+     "Schlusspärchen aus dem Rundenwind", "Paire du vent dominant"),
     ("double_wind_pair", 2, "Pair of the seat and round wind, in addition",
-     "Schlußpärchen aus Platz- und Rundenwind, zusätzlich",
+     "Schlusspärchen aus Platz- und Rundenwind, zusätzlich",
      "Paire du vent de place et dominant, en plus"),
-    ("only_pons", 2, "Only pons and kans", "Nur Pons und Schlußpärchen", "Que des pons et kans"),
+    ("only_pons", 2, "Only pons and kans", "Nur Pons und Schlusspärchen", "Que des pons et kans"),
 )  # fmt: skip
 _CALLER_DOUBLINGS = (
     ("from_the_hand", 1, "From the hand", "Aus der Hand", "Main cachée"),
@@ -151,9 +151,9 @@ _CALLER_DOUBLINGS = (
     ("only_simples", 1, "Only simples",
      "Nur Grundfarben und keine 1en und 9en", "Que des tuiles simples"),
     ("last_tile", 1, "Last tile of the wall",
-     "Schlußziegel ist der letzte der lebenden Mauer", "Dernière tuile du mur"),
+     "Schlussstein ist der letzte der lebenden Mauer", "Dernière tuile du mur"),
     ("kan_replacement", 1, "Winning tile replaces a kan",
-     "Schlußziegel ist Ersatzziegel für einen Kan", "Tuile de remplacement d'un kan"),
+     "Schlussstein ist Ersatzstein für einen Kan", "Tuile de remplacement d'un kan"),
 )  # fmt: skip
 
 # §3.4 the special hands (seven pairs 3000, the others exactly the limit), and the cap.

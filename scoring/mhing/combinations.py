@@ -69,7 +69,7 @@ COMBINATIONS: tuple[Combination, ...] = (
         "Une couleur avec honneurs",
     ),
     Combination(
-        "nothing_connects", 3, "Nothing connects", "Nichts paßt zusammen", "Rien ne s'accorde"
+        "nothing_connects", 3, "Nothing connects", "Nichts passt zusammen", "Rien ne s'accorde"
     ),
     Combination(
         "high_or_low",
@@ -93,7 +93,7 @@ COMBINATIONS: tuple[Combination, ...] = (
         "nothing_connects_with_honours",
         8,
         "Nothing connects with honours",
-        "Nichts paßt zusammen mit allen Bildkarten",
+        "Nichts passt zusammen mit allen Bildkarten",
         "Rien ne s'accorde avec honneurs",
     ),
 )

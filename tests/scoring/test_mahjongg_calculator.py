@@ -125,8 +125,8 @@ def test_the_limit_caps_the_score_and_says_so(client: Client) -> None:
 
 def test_the_item_names_come_in_the_readers_language(client: Client) -> None:
     text = page(client, WORKED_EXAMPLES[6][0], **{"Accept-Language": "de"})
-    assert "Schlußziegel ist Ersatzziegel für einen Kan" in text
-    assert "Eigener Blumenziegel" in text
+    assert "Schlussstein ist Ersatzstein für einen Kan" in text
+    assert "Eigener Blumenstein" in text
     text = page(client, WORKED_EXAMPLES[8][0], **{"Accept-Language": "fr"})
     assert "Sept paires" in text
 

@@ -272,6 +272,9 @@ SUBMITS = """() => {
     return [...document.querySelectorAll(
             "main button:not([type=button]):not([type=reset]), main input[type=submit]")]
         .filter(node => node.offsetParent !== null && node.form)
+        // A button behind a closed <details> (a step that asks once more) is reached by
+        // opening it: its summary is the one Tab must reach, and is a tap target itself.
+        .filter(node => !node.closest("details:not([open])"))
         .filter(node => {
             seen.set(node.form, (seen.get(node.form) || 0) + 1);
             return seen.get(node.form) <= 3;

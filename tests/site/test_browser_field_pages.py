@@ -132,7 +132,8 @@ def test_the_history_says_undone_and_the_player_page_names_its_rows(
     page = phone(browser, live_server, organiser)
     try:
         page.goto(live_server.url + match.get_absolute_url())
-        page.get_by_role("button", name="Undo round 2").click()
+        page.get_by_text("Undo round 2", exact=True).click()
+        page.get_by_role("button", name="Yes, undo round 2").click()
         history = page.locator("#history")
         expect(history).to_contain_text("Round 2 undone")
         expect(history).not_to_contain_text("Round 2 deleted")
