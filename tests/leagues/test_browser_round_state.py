@@ -16,6 +16,8 @@ from django.contrib.sessions.models import Session
 from playwright.sync_api import Browser, Page, expect
 
 from leagues.models import Match
+from tests.games.live_pages import sign_in
+from tests.layout import PHONE
 from tests.leagues.test_browser_round_entry import club_match, organiser_on_a_phone
 from tests.scoring.test_browser_picker import tap_quickly, throttle, wait_until_scored
 
@@ -87,5 +89,28 @@ def test_winner_discard_and_discarder_survive_reload_back_and_signing_in_on_a_sl
         saved = Match.objects.get(pk=match.pk).rounds.get()
         assert (saved.winner.display_name, saved.win_type) == ("Ann", "discard")
         assert saved.discarder.display_name == "Bo"
+    finally:
+        context.close()
+
+
+def test_without_javascript_what_is_chosen_goes_on_with_every_card_link(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    """No script: Preview sends the choices, and each card link then carries them."""
+    match = club_match(organiser)
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + f"/leagues/club/matches/{match.pk}/rounds/new/")
+        choose(page)
+        page.get_by_role("button", name="Preview").click()
+        for code in TAPS:
+            page.click(f"#picker-pick-{code}")
+        expect(page).to_have_url(re.compile(r"win_type=discard"))
+        expect_chosen(page, 1, "tapping without JavaScript")
+        page.click("#save-round")
+        saved = Match.objects.get(pk=match.pk).rounds.get()
+        assert (saved.win_type, saved.discarder.display_name) == ("discard", "Bo")
     finally:
         context.close()
