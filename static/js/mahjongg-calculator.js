@@ -90,7 +90,7 @@
     return meld.concealed ? `{${inner}}` : `[${inner}]`;
   }
 
-  function drawHand(hand) {
+  function drawHand(hand, needed = rules.tilesNeeded(hand)) {
     const drawn = template();
     const section = document.getElementById("mj-hand");
     if (!drawn || !section) return false;
@@ -137,12 +137,16 @@
       );
       nodes.push(run("picker-run picker-flowers", texts.bonus, items));
     }
+    // The focus stays where it was (a tile taken out by keyboard: the next one at its place).
+    const focused = section.contains(document.activeElement) ? document.activeElement.id : "";
     cards.replaceChildren(...nodes);
+    const refocus = focused && document.getElementById(focused);
+    if (refocus && !section.contains(document.activeElement)) refocus.focus();
     const count = rules.tileCount(hand);
     const plural = count === 1 || (count === 0 && document.documentElement.lang === "fr");
     section.querySelector(".picker-count").textContent = (plural ? texts.one : texts.other)
       .replace("%c", String(count))
-      .replace("%n", String(rules.tilesNeeded(hand)));
+      .replace("%n", String(needed));
     section.querySelector(".picker-tip").textContent = isEmpty ? "" : texts.tip;
     const clear = document.getElementById("mj-clear");
     if (clear) clear.hidden = isEmpty;
@@ -243,4 +247,55 @@
     },
     true,
   );
+
+  // The game form (templates/leagues/mahjongg/game_form.html): the shown player's tiles are
+  // their typed field (without the winds: the sheet gives them), changed and drawn at once;
+  // then the form is sent as a change of that field (no button's change), once the taps
+  // pause, and an answer sent before the newest tap is not swapped in.
+  const SHEET_ACTIONS = ["clear", "add", "remove", "remove_set", "remove_bonus", "win", "by"];
+  let tapsMade = 0;
+  let sendTimer = null;
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const game = event.target;
+      const submitter = event.submitter;
+      if (!rules || !game.hasAttribute("data-mj-picker") || !submitter) return;
+      if (!SHEET_ACTIONS.includes(submitter.name)) return;
+      const picking = game.querySelector("input[name='picking']");
+      const field = picking && game.querySelector(`[name='hand${picking.value}']`);
+      if (!field) return;
+      const hand = rules.read(field.value);
+      if (hand === null || hand.seat !== null || hand.round !== null) return;
+      const checked = game.querySelector("input[name='as']:checked");
+      const as = checked ? checked.value : "tile";
+      const answer = rules.apply(hand, submitter.name, submitter.value, as, SHEET_ACTIONS);
+      if (answer.refused) return; // the server words it, as before
+      const changed = { ...answer.hand, seat: null, round: null }; // entered_line
+      const caller = game.querySelector("input[name='caller']:checked");
+      const isCaller = caller !== null && caller.value === picking.value;
+      const needed = rules.tilesNeeded(changed) + (isCaller && changed.win === null ? 1 : 0);
+      if (!drawHand(changed, needed)) return;
+      event.preventDefault();
+      event.stopPropagation(); // htmx's listener on the form never sees it
+      field.value = rules.write(changed);
+      tapsMade += 1;
+      clearTimeout(sendTimer);
+      sendTimer = setTimeout(() => {
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+      }, ASK_AFTER_MS);
+    },
+    true,
+  );
+
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (event.detail.elt.hasAttribute("data-mj-picker")) event.detail.xhr.mjTaps = tapsMade;
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    if (xhr && xhr.mjTaps !== undefined && xhr.mjTaps !== tapsMade) {
+      event.detail.shouldSwap = false; // a newer tap is in the page and asked for
+    }
+  });
 })();
