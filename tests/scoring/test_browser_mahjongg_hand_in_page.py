@@ -177,3 +177,56 @@ def test_a_fifth_tile_tapped_on_a_slow_phone_is_refused_with_why_and_the_hand_st
         expect(page.locator("#mj-line")).to_have_value("6b [5555b] seat=E round=E", timeout=500)
     finally:
         context.close()
+
+
+def test_back_after_quick_taps_shows_the_hand_before_the_last_tap(
+    browser: Browser, live_server
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/calculator/mahjongg/")
+        throttle(page, 300, 50_000)
+        for code in ("1b", "2b", "3b"):
+            page.locator(f"#mj-pick-{code}").click()
+            page.wait_for_timeout(EVERY_MS)
+        expect(page.locator("#mj-line")).to_have_value("123b seat=E round=E")
+        settled(page)
+        page.go_back()
+        expect(page.locator("#mj-line")).to_have_value("12b seat=E round=E", timeout=10_000)
+        expect(page.locator(HAND_TILES)).to_have_count(2)
+        page.reload()
+        expect(page.locator(HAND_TILES)).to_have_count(2)
+    finally:
+        context.close()
+
+
+HAND_AS_READ = """() => {
+    const hand = document.querySelector("#mj-hand");
+    const labels = [...hand.querySelectorAll("[aria-label]")].map(
+        (node) => `${node.tagName} ${node.id} ${node.getAttribute("aria-label")}`);
+    const uses = [...hand.querySelectorAll("use")].map((node) => node.getAttribute("href"));
+    return [hand.innerText.replace(/\\s+/g, " ").trim(), labels, uses];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_hand_drawn_at_the_tap_reads_as_the_servers_in_each_language(
+    browser: Browser, live_server, language: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale=language, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/calculator/mahjongg/")
+        page.route("**/calculator/mahjongg/**", lambda route: route.abort())
+        for mode, code in [("tile", "5b"), ("pon", "Rd"), ("ckan", "3c"), ("tile", "F2")]:
+            page.locator(f"input[name='as'][value='{mode}']").check()
+            page.locator(f"#mj-pick-{code}").click()
+        drawn_here = page.evaluate(HAND_AS_READ)
+        assert len(drawn_here[2]) == 1 + 3 + 4 + 1, drawn_here  # 5b, pon, kan, F2
+        line = page.locator("#mj-line").input_value()
+        page.unroute("**/calculator/mahjongg/**")
+        page.goto(live_server.url + "/calculator/mahjongg/?" + urlencode({"hand": line}))
+        assert page.evaluate(HAND_AS_READ) == drawn_here
+    finally:
+        context.close()
