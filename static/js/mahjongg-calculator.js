@@ -187,6 +187,13 @@
     const number = asked;
     const live = document.getElementById("mj-live");
     if (live) live.setAttribute("aria-busy", "true");
+    form().classList.add("htmx-request"); // as htmx marks its own: the score is under way
+    const done = () => {
+      if (number !== asked) return;
+      form().classList.remove("htmx-request");
+      const now = document.getElementById("mj-live");
+      if (now) now.removeAttribute("aria-busy");
+    };
     timer = setTimeout(() => {
       controller = new AbortController();
       fetch(urlOf(parameters), {
@@ -203,10 +210,9 @@
         .then(({ html, reswap }) => {
           if (number !== asked) return; // a newer tap asked since
           window.htmx.swap("#mj-live", html, { swapStyle: reswap || "outerHTML" });
-          const now = document.getElementById("mj-live");
-          if (now) now.removeAttribute("aria-busy");
+          done();
         })
-        .catch(() => {}); // aborted, or the network lost it: the next tap asks again
+        .catch(done); // aborted, or the network lost it: the next tap asks again
     }, parameters.hand !== undefined && Object.keys(parameters).length === 1 ? ASK_AFTER_MS : 0);
   }
 
