@@ -142,7 +142,10 @@ class Picker:
     keeps the hand for a reload (a form);
     `id_prefix` keeps element ids unique when a page has more than one picker; `field_name`,
     when given, makes the typed box the enclosing form's field of that name; `hand_title`,
-    the hand's heading ("Your hand" in the calculator, "Winner's hand" entering a round).
+    the hand's heading ("Your hand" in the calculator, "Winner's hand" entering a round);
+    `carry`, the enclosing form's fields that picker.js keeps in the address beside the hand,
+    each as chosen now (the round form's winner, win type, discarder), so that a reload, Back
+    or signing in again shows them as chosen rather than as the page was first served.
     """
 
     selection: Selection
@@ -153,6 +156,7 @@ class Picker:
     field_name: str | None = None
     status_id: str | None = None
     hand_title: str = ""
+    carry: tuple[str, ...] = ()
 
     @property
     def heading(self) -> str:
@@ -324,6 +328,7 @@ class Picker:
             "url": urls.base_url,
             "params": [urls.hand_param, urls.open_param],
             "extra": [list(pair) for pair in urls.extra],
+            "carry": list(self.carry),
             "limits": {
                 "hand": HAND_SIZE,
                 "copies": COPIES_PER_CARD,

@@ -323,7 +323,9 @@ class Match(models.Model):
         current = last.first()
         if current is None:
             raise ValidationError(_("There is no round to undo."), code="no_round")
-        if not match.can_undo(by, current):  # a player's own round was the last one, no longer
+        # A player's own round was the last one, no longer. `by=None` is the site itself (a
+        # command, the rebuild checks), as everywhere a change records who made it.
+        if by is not None and not match.can_undo(by, current):
             raise StaleEdit(_undone_meanwhile(), code="stale")
         match._delete(current, by, RoundChange.Action.UNDONE)
         self.refresh_from_db()

@@ -92,6 +92,7 @@ def _picker(
         field_name="hand",  # the box for typing the hand is the form's field
         status_id="round-status",
         hand_title=_("Winner's hand"),
+        carry=RoundForm.CARRIED,  # what is chosen beside the hand stays in the address too
     )
 
 

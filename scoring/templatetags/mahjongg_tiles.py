@@ -19,6 +19,7 @@ leagues/templatetags/mahjongg_game_form.py says.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 from django import template
@@ -377,4 +378,35 @@ def _choice(title_id: str, title: str, buttons: str) -> SafeString:
         title_id,
         title,
         buttons,
+    )
+
+
+@register.simple_tag
+def picker_hand_parts(picker) -> SafeString:
+    """What mahjongg-calculator.js draws a tapped hand from at once, before the server has
+    answered (issue 27 item 3): every tile and bonus tile of the palette as the hand shows it
+    (`hand_tile`, `bonus_tile`), an exposed set and a concealed kan as `hand_set` draws them,
+    and the hand's texts. Hidden (a `<template>`); the server's drawing stays the one drawing."""
+    tiles = [t for row in picker.palette for t in row if isinstance(t, Tile)]
+    bonus = [b for row in picker.palette for b in row if isinstance(b, Bonus)]
+    counts = {"count": "%c", "needed": "%n"}
+    plural = "%(count)s of %(needed)s tiles"
+    texts = {
+        "one": ngettext(plural, plural, 1) % counts,
+        "other": ngettext(plural, plural, 2) % counts,
+        "empty": _("No tiles yet. Tap the tiles below to add them, or type the line."),
+        "tip": _("Tap a tile in the hand to take it out."),
+        "concealed": _("Concealed tiles"),
+        "bonus": _("Bonus tiles"),
+        "exposed_set": _("Exposed set %(set)s") % {"set": "%s"},
+        "concealed_set": _("Concealed kan %(set)s") % {"set": "%s"},
+        "remove_set": _("Remove the set %(set)s") % {"set": "%s"},
+    }
+    return format_html(
+        '<template id="mj-hand-parts" data-texts="{}">{}{}{}{}</template>',
+        json.dumps(texts),
+        mark_safe("".join(_hand_tile(t, 0, False, get_language()) for t in tiles)),
+        mark_safe("".join(_bonus_tile(b, get_language()) for b in bonus)),
+        _hand_set(0, Meld((Tile(0),) * 3), get_language()),
+        _hand_set(0, Meld((Tile(0),) * 4, concealed=True), get_language()),
     )

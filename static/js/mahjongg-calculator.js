@@ -2,20 +2,38 @@
 // league's game form (templates/leagues/mahjongg/game_form.html): every button of its form
 // sends the hand (or the whole form) and one change, and htmx queues the requests of quick
 // taps (hx-sync), sending each only once the answer before it has brought the new hand. By
-// then htmx would name the button that last had the focus, not the one tapped: put the
-// tapped one back, so that no tap is lost or doubled however slow the network is.
+// then htmx would name the button that last had the focus, not the one tapped, and send the
+// way of adding ("Each tap adds": single tile, chi, pon…) chosen by then, not the one chosen
+// when the tile was tapped (issue 27: pon 1c, chi 2k, chi 5b, single 9c, tapped quickly on a
+// slow network, took 5b as a single tile). Both are noted as the tap is made and put back
+// when its request is sent, so that each tap is taken as it was made, none lost or doubled,
+// however slow the network is.
 (() => {
   "use strict";
   const CHANGES = [
     "clear", "add", "remove", "remove_set", "remove_bonus", "seat", "round", "win", "by",
     "player", "action",
   ];
+  const isPicker = (form) => form && (form.id === "mj-form" || form.hasAttribute("data-mj-picker"));
+
+  // Capturing, so this runs before htmx's own listener on the form queues the tap.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      if (!isPicker(event.target)) return;
+      const mode = event.target.querySelector("input[name='as']:checked");
+      event.mjAddAs = mode ? mode.value : null;
+    },
+    true,
+  );
 
   document.addEventListener("htmx:configRequest", (event) => {
     const form = event.detail.elt;
-    if (!form || (form.id !== "mj-form" && !form.hasAttribute("data-mj-picker"))) return;
+    if (!isPicker(form)) return;
     const parameters = event.detail.parameters;
-    const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
+    const triggering = event.detail.triggeringEvent;
+    const submitter = triggering && triggering.submitter;
+    if (triggering && triggering.mjAddAs) parameters.as = triggering.mjAddAs;
     // A change of the caller or of a typed line is no button's: it changes nothing else.
     if (!submitter || !submitter.name) {
       for (const name of CHANGES) delete parameters[name];
@@ -23,5 +41,267 @@
     }
     for (const name of CHANGES) delete parameters[name];
     parameters[submitter.name] = submitter.value;
+  });
+})();
+
+// The calculator keeps the hand in the page (issue 27 item 3: after 14 quick taps on a slow
+// network the hand showed "4 of 14" for 4-5 s): a tap changes the hand at once with the rules
+// of mahjongg-picking.js, in the mode chosen at the tap, draws it from the server's own
+// drawings of each tile (#mj-hand-parts), and puts the new line in the form, the typed box
+// and the address. Only then is the server asked, with the line alone, for the score; the
+// newest question wins (an older one is aborted, its answer ignored). A refused tap, or a
+// line the rules cannot read (a typed line being fixed), goes to the server as before, which
+// words the refusal. Without this script every button is a plain GET form's.
+(() => {
+  "use strict";
+  const rules = window.MahjonggPicking;
+  const ASK_AFTER_MS = 120; // quick taps: ask once they pause
+  const ACTIONS = ["clear", "add", "remove", "remove_set", "remove_bonus"].concat(
+    ["seat", "round", "win", "by", "pairs"],
+  );
+  const PRESSED = ["seat", "round", "by", "pairs", "win"];
+  let asked = 0;
+  let controller = null;
+  let timer = null;
+
+  const form = () => document.getElementById("mj-form");
+  const lineInput = () => document.getElementById("mj-line");
+
+  function template() {
+    const parts = document.getElementById("mj-hand-parts");
+    return parts ? { parts: parts.content, texts: JSON.parse(parts.dataset.texts) } : null;
+  }
+
+  function tileItem(parts, code) {
+    const button = parts.querySelector(`button[name='remove'][value='${code}']`);
+    return button ? button.parentElement.cloneNode(true) : null;
+  }
+
+  function run(classes, label, items) {
+    const list = document.createElement("ul");
+    list.className = classes;
+    list.setAttribute("aria-label", label);
+    list.append(...items);
+    return list;
+  }
+
+  function setText(meld) {
+    const inner = rules.write({ ...rules.empty(), concealed: meld.tiles });
+    return meld.concealed ? `{${inner}}` : `[${inner}]`;
+  }
+
+  function drawHand(hand, needed = rules.tilesNeeded(hand)) {
+    const drawn = template();
+    const section = document.getElementById("mj-hand");
+    if (!drawn || !section) return false;
+    const { parts, texts } = drawn;
+    const cards = section.querySelector(".picker-cards");
+    const nodes = [];
+    const isEmpty = !hand.concealed.length && !hand.melds.length && !hand.bonus.length;
+    if (isEmpty) {
+      const note = document.createElement("p");
+      note.className = "picker-note";
+      note.textContent = texts.empty;
+      nodes.push(note);
+    }
+    if (hand.concealed.length) {
+      const items = hand.concealed.map((tile, index) => {
+        const item = tileItem(parts, rules.CODES[tile]);
+        const button = item.querySelector("button");
+        button.id = `mj-r${index}`;
+        button.classList.toggle("is-winning", tile === hand.win);
+        return item;
+      });
+      nodes.push(run("picker-run", texts.concealed, items));
+    }
+    hand.melds.forEach((meld, index) => {
+      const kind = meld.concealed ? ".is-concealed" : ".is-exposed";
+      const set = parts.querySelector(`.picker-set${kind}`).cloneNode(true);
+      const text = setText(meld);
+      set.setAttribute(
+        "aria-label",
+        (meld.concealed ? texts.concealed_set : texts.exposed_set).replace("%s", text),
+      );
+      set.querySelector(".picker-set-tiles").replaceChildren(
+        ...meld.tiles.map((tile) => tileItem(parts, rules.CODES[tile]).querySelector("svg")),
+      );
+      const remove = set.querySelector(".picker-set-remove");
+      remove.id = `mj-remove-set-${index}`;
+      remove.value = String(index);
+      remove.setAttribute("aria-label", texts.remove_set.replace("%s", text));
+      nodes.push(set);
+    });
+    if (hand.bonus.length) {
+      const items = hand.bonus.map((bonus) =>
+        parts.querySelector(`#mj-remove-${rules.BONUS[bonus]}`).parentElement.cloneNode(true),
+      );
+      nodes.push(run("picker-run picker-flowers", texts.bonus, items));
+    }
+    // The focus stays where it was (a tile taken out by keyboard: the next one at its place).
+    const focused = section.contains(document.activeElement) ? document.activeElement.id : "";
+    cards.replaceChildren(...nodes);
+    const refocus = focused && document.getElementById(focused);
+    if (refocus && !section.contains(document.activeElement)) refocus.focus();
+    const count = rules.tileCount(hand);
+    const plural = count === 1 || (count === 0 && document.documentElement.lang === "fr");
+    section.querySelector(".picker-count").textContent = (plural ? texts.one : texts.other)
+      .replace("%c", String(count))
+      .replace("%n", String(needed));
+    section.querySelector(".picker-tip").textContent = isEmpty ? "" : texts.tip;
+    const clear = document.getElementById("mj-clear");
+    if (clear) clear.hidden = isEmpty;
+    return true;
+  }
+
+  function showPressed(hand, line) {
+    const values = {
+      seat: hand.seat !== null ? "ESWN"[hand.seat] : null,
+      round: hand.round !== null ? "ESWN"[hand.round] : null,
+      by: hand.by,
+      pairs: hand.pairs || "caller",
+      win: hand.win !== null ? rules.CODES[hand.win] : "none",
+    };
+    for (const name of PRESSED) {
+      for (const button of document.querySelectorAll(`#mj-live button[name='${name}']`)) {
+        if (button.hasAttribute("aria-pressed")) {
+          button.setAttribute("aria-pressed", String(button.value === values[name]));
+        }
+      }
+    }
+    lineInput().value = line;
+    const typed = document.getElementById("mj-notation");
+    if (typed) typed.value = line;
+  }
+
+  function urlOf(parameters) {
+    const url = new URL(form().action, window.location.href);
+    url.search = new URLSearchParams(parameters).toString();
+    return url;
+  }
+
+  // Ask the server; the newest question's answer only is swapped in.
+  function ask(parameters) {
+    clearTimeout(timer);
+    if (controller) controller.abort();
+    asked += 1;
+    const number = asked;
+    const live = document.getElementById("mj-live");
+    if (live) live.setAttribute("aria-busy", "true");
+    form().classList.add("htmx-request"); // as htmx marks its own: the score is under way
+    const done = () => {
+      if (number !== asked) return;
+      form().classList.remove("htmx-request");
+      const now = document.getElementById("mj-live");
+      if (now) now.removeAttribute("aria-busy");
+    };
+    timer = setTimeout(() => {
+      controller = new AbortController();
+      fetch(urlOf(parameters), {
+        headers: {
+          "HX-Request": "true",
+          "HX-Target": "mj-live",
+          "HX-Current-URL": window.location.href,
+        },
+        signal: controller.signal,
+      })
+        .then((response) =>
+          response.text().then((html) => ({ html, reswap: response.headers.get("HX-Reswap") })),
+        )
+        .then(({ html, reswap }) => {
+          if (number !== asked) return; // a newer tap asked since
+          window.htmx.swap("#mj-live", html, { swapStyle: reswap || "outerHTML" });
+          done();
+        })
+        .catch(done); // aborted, or the network lost it: the next tap asks again
+    }, parameters.hand !== undefined && Object.keys(parameters).length === 1 ? ASK_AFTER_MS : 0);
+  }
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const picker = form();
+      const submitter = event.submitter;
+      if (!rules || event.target !== picker || !submitter || !ACTIONS.includes(submitter.name)) {
+        return;
+      }
+      const before = lineInput().value;
+      const hand = rules.read(before);
+      if (hand === null) return; // a line being fixed: the server answers as before
+      event.preventDefault();
+      event.stopPropagation(); // htmx's listener on the form never sees it
+      const checked = picker.querySelector("input[name='as']:checked");
+      const as = checked ? checked.value : "tile";
+      const answer = rules.apply(hand, submitter.name, submitter.value, as);
+      if (answer.refused) {
+        ask({ hand: before, [submitter.name]: submitter.value, as });
+        return;
+      }
+      const line = rules.write(answer.hand);
+      if (!drawHand(answer.hand)) return;
+      showPressed(answer.hand, line);
+      // As scoring/mahjongg_calculator.py url_for writes it: ?hand=[RdRdRd]+111c+seat=E
+      const query = encodeURIComponent(line)
+        .replace(/%20/g, "+")
+        .replace(/%(5B|5D|7B|7D|3D)/g, (code) => decodeURIComponent(code));
+      const address = new URL(form().action, window.location.href);
+      address.search = line ? `?hand=${query}` : "";
+      if (address.href !== window.location.href) {
+        // As htmx pushes it: Back asks the server for the page at that address.
+        window.history.pushState({ htmx: true }, "", address);
+      }
+      ask({ hand: line });
+    },
+    true,
+  );
+
+  // The game form (templates/leagues/mahjongg/game_form.html): the shown player's tiles are
+  // their typed field (without the winds: the sheet gives them), changed and drawn at once;
+  // then the form is sent as a change of that field (no button's change), once the taps
+  // pause, and an answer sent before the newest tap is not swapped in.
+  const SHEET_ACTIONS = ["clear", "add", "remove", "remove_set", "remove_bonus", "win", "by"];
+  let tapsMade = 0;
+  let sendTimer = null;
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const game = event.target;
+      const submitter = event.submitter;
+      if (!rules || !game.hasAttribute("data-mj-picker") || !submitter) return;
+      if (!SHEET_ACTIONS.includes(submitter.name)) return;
+      const picking = game.querySelector("input[name='picking']");
+      const field = picking && game.querySelector(`[name='hand${picking.value}']`);
+      if (!field) return;
+      const hand = rules.read(field.value);
+      if (hand === null || hand.seat !== null || hand.round !== null) return;
+      const checked = game.querySelector("input[name='as']:checked");
+      const as = checked ? checked.value : "tile";
+      const answer = rules.apply(hand, submitter.name, submitter.value, as, SHEET_ACTIONS);
+      if (answer.refused) return; // the server words it, as before
+      const changed = { ...answer.hand, seat: null, round: null }; // entered_line
+      const caller = game.querySelector("input[name='caller']:checked");
+      const isCaller = caller !== null && caller.value === picking.value;
+      const needed = rules.tilesNeeded(changed) + (isCaller && changed.win === null ? 1 : 0);
+      if (!drawHand(changed, needed)) return;
+      event.preventDefault();
+      event.stopPropagation(); // htmx's listener on the form never sees it
+      field.value = rules.write(changed);
+      tapsMade += 1;
+      clearTimeout(sendTimer);
+      sendTimer = setTimeout(() => {
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+      }, ASK_AFTER_MS);
+    },
+    true,
+  );
+
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (event.detail.elt.hasAttribute("data-mj-picker")) event.detail.xhr.mjTaps = tapsMade;
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    if (xhr && xhr.mjTaps !== undefined && xhr.mjTaps !== tapsMade) {
+      event.detail.shouldSwap = false; // a newer tap is in the page and asked for
+    }
   });
 })();

@@ -39,7 +39,19 @@
     // The palette lists the cards in the deck's order (bamboo 1-9 … white dragon, J, F).
     const codes = [...palette.querySelectorAll("[data-add]")].map((node) => node.dataset.add);
     const hand = window.MhingPicker.rules(config, new Map(codes.map((code, i) => [code, i])));
-    const { changes, notation, urlFor } = hand;
+    const { changes, notation } = hand;
+    // The round form's own fields kept in the address beside the hand (config.carry: the
+    // winner, the win type, whose discard…), read as they are now, not as first served.
+    const carryForm = box && box.form && !boxForm && config.carry.length ? box.form : null;
+    const urlFor = (s, typedNow) => {
+      if (carryForm) {
+        const data = new FormData(carryForm);
+        config.extra = config.carry
+          .map((name) => [name, data.get(name)])
+          .filter(([, value]) => typeof value === "string" && value !== "");
+      }
+      return hand.urlFor(s, typedNow);
+    };
     const { drawHand, drawPalette, element } = window.MhingPicker.drawing(
       config,
       hand,
@@ -250,6 +262,15 @@
           typed(box.value, { push: false });
         });
       }
+    }
+
+    // A choice beside the hand goes into the address at once, as a tap does.
+    if (carryForm) {
+      carryForm.addEventListener("change", (event) => {
+        if (!config.carry.includes(event.target.name)) return;
+        const entry = known ? { picker: state } : { pickerText: typedText };
+        remember(false, urlFor(state, known ? null : typedText), entry);
+      });
     }
 
     if (config.push) {

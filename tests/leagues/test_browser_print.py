@@ -24,7 +24,6 @@ from pypdf import PdfReader
 from leagues import demo
 from leagues.models import League, Match, Player
 from leagues.sheet import score_sheet
-from tests.clubs import shared_club
 from tests.layout import keep_screenshot
 
 from .test_browser_layout import long_match
@@ -129,7 +128,7 @@ def test_the_standings_print_as_a_table_with_their_header_on_every_page(
     # Enough players for a second page: twelve more tables of four.
     for table in range(12):
         players = [
-            Player.objects.create(club=shared_club(), display_name=f"Guest {table}-{seat}")
+            Player.objects.create(club=riverside.club, display_name=f"Guest {table}-{seat}")
             for seat in range(4)
         ]
         Match.begin(riverside, players, first_dealer=0)

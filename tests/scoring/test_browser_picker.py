@@ -43,13 +43,19 @@ PALETTE_BOX = """() => {
 }"""
 
 
-def throttle(page: Page, latency_ms: int) -> None:
-    """Every request from now on waits `latency_ms` before it reaches the server."""
+def throttle(page: Page, latency_ms: int, bytes_per_s: int = -1) -> None:
+    """Every request from now on waits `latency_ms` before it reaches the server; with
+    `bytes_per_s`, data also flows no faster than that each way (-1: unlimited)."""
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
     session.send(
         "Network.emulateNetworkConditions",
-        {"offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1},
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": bytes_per_s,
+            "uploadThroughput": bytes_per_s,
+        },
     )
 
 

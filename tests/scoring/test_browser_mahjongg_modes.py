@@ -1,0 +1,105 @@
+"""Each tap on the Mah-Jongg picker is taken in the mode chosen when it was made (issue 27,
+item 3), on a 390 px phone at 300 ms latency and 50 kB/s, in the calculator and in a league's
+game form. Before, pon 1c, chi 2k, chi 5b, then single tile 9c, 150 ms apart, gave
+`5b 9c [111c] [234k]` in 4 of 4 trials: the queued tap on 5b was sent once the answers before
+it were in, with the mode chosen by then (single tile).
+
+Run with `pytest -m browser -n 0 tests/scoring/test_browser_mahjongg_modes.py`.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, expect
+
+from leagues.models import League, Match, Player
+from scoring.mahjongg import format_hand, picking
+from scoring.mahjongg.hand import Hand
+from scoring.mahjongg.picking import AddAs
+from scoring.mahjongg.tiles import CODE_TO_CARD
+from tests.clubs import shared_club
+from tests.games.live_pages import sign_in
+from tests.layout import PHONE
+from tests.scoring.test_browser_picker import throttle
+
+pytestmark = pytest.mark.browser
+
+TRIALS = 4
+# The issue's taps: a mode, then the tiles tapped in it.
+TAPS = [("pon", ["1c"]), ("chi", ["2k", "5b"]), ("tile", ["9c"])]
+EVERY_MS = 150
+
+
+def expected_tiles() -> str:
+    """The line of the taps, each in its own mode, as the server's picking makes it."""
+    hand = Hand()
+    for mode, codes in TAPS:
+        for code in codes:
+            hand = picking.add_tile(hand, CODE_TO_CARD[code], AddAs(mode))
+    return format_hand(hand)
+
+
+def tap_in_modes(page: Page) -> None:
+    for mode, codes in TAPS:
+        page.locator(f"input[name='as'][value='{mode}']").check()
+        for code in codes:
+            page.locator(f"#mj-pick-{code}").click()
+            page.wait_for_timeout(EVERY_MS)
+
+
+def settled(page: Page) -> None:
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, [aria-busy=\"true\"]')", timeout=20_000
+    )
+
+
+def test_each_tap_in_the_calculator_is_taken_in_the_mode_chosen_when_it_was_made(
+    browser: Browser, live_server
+) -> None:
+    expected = expected_tiles()
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        for trial in range(1, TRIALS + 1):
+            page.goto(live_server.url + "/calculator/mahjongg/")
+            throttle(page, 300, 50_000)
+            tap_in_modes(page)
+            settled(page)
+            line = page.locator("#mj-line").input_value()
+            assert line.startswith(expected + " "), f"trial {trial}: {line!r}"
+            expect(page.locator("#mj-notation")).to_have_value(line)
+    finally:
+        context.close()
+
+
+def test_each_tap_in_the_game_form_is_taken_in_the_mode_chosen_when_it_was_made(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(
+        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
+    )
+    league.organisers.add(organiser)
+    players = [
+        Player.objects.create(club=shared_club(), display_name=n)
+        for n in ("Pia", "Quentin", "Rosa", "Sven")
+    ]
+    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    expected = expected_tiles()
+    context = browser.new_context(viewport=PHONE)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        for trial in range(1, TRIALS + 1):
+            page.goto(live_server.url + reverse("leagues:mj_game_new", args=["dragons", match.pk]))
+            page.locator("#mj-show-1").click()
+            expect(page.locator("#mj-show-1")).to_have_attribute("aria-pressed", "true")
+            throttle(page, 300, 50_000)
+            tap_in_modes(page)
+            settled(page)
+            expect(page.locator("#id_hand1"), f"trial {trial}").to_have_value(expected)
+    finally:
+        context.close()
