@@ -14,6 +14,8 @@ Run with `pytest -m browser -n 0 tests/site/test_browser_club_journey.py -s`.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.utils import translation
@@ -99,6 +101,7 @@ def pick_cards(journey: Journey, cards: str) -> None:
 def enter_round(journey: Journey, winner: str, cards: str, points: str) -> None:
     page = journey.page
     journey.tap(page.locator("#enter-round"))
+    expect(page.locator("#save-round")).to_be_visible()
     journey.look("round-form")
     journey.tap(page.get_by_role("radio", name=winner, exact=True))
     pick_cards(journey, cards)
@@ -165,6 +168,7 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
 
         # The players, one by one: the roster takes one name at a time.
         tap(page.locator("#no-players-next").get_by_role("link", name="Spieler hinzufügen"))
+        page.wait_for_url("**/players/")
         look("roster-empty")
         for name in NAMES:
             type_into(page.locator("#add-player-form [name=name]"), name)
@@ -176,6 +180,7 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
 
         # A club night: everyone is here, one table, its match.
         tap(page.locator(".organiser-nav").get_by_role("link", name="Dienstagsrunde"))
+        expect(page.locator("#night-new-link")).to_be_visible()
         look("league-with-players")
         tap(page.locator("#night-new-link"))
         page.wait_for_url("**/nights/new/")
@@ -218,10 +223,11 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
 
         # The standings, and a new season.
         tap(page.locator("main").get_by_role("link", name="Dienstagsrunde").first)
-        look("standings-mhing")
         expect(page.locator("#standings")).to_contain_text("Chloé")
+        look("standings-mhing")
         first_season = league.current_season
         tap(page.get_by_role("link", name="Neue Saison beginnen"))
+        page.wait_for_url("**/seasons/new/")
         look("season-new")
         type_into(page.locator("#id_name"), "Winter")
         tap(page.locator("#id_confirm"))
@@ -234,6 +240,7 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
         switcher = page.get_by_role("navigation", name="Saisons")
         expect(switcher.get_by_role("link", name="Winter (ab ")).to_be_visible()
         tap(switcher.get_by_role("link", name=f"{first_season.name} (laufend)"))
+        expect(page).to_have_url(re.compile(r"\?season="))
         expect(page.locator("#standings")).to_contain_text("Chloé")
         look("standings-first-season")
         assert league.seasons.count() == 2
@@ -242,12 +249,14 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
         # A second league, playing Mah-Jongg, in the same club. No link in the page body.
         journey.type_address(live_server.url + "/leagues/new/")
         tap(page.locator("#game-mahjongg"))
+        expect(page).to_have_url(re.compile(r"game=mahjongg"))
         look("league-new-mahjongg")
         type_into(page.locator("#league-form [name=name]"), "Drachen")
         tap(page.locator("#create-league"))
         expect(page.locator("h1")).to_have_text("Drachen")
         look("mahjongg-league-empty")
         tap(page.locator("#no-players-next").get_by_role("link", name="eine Partie beginnen"))
+        page.wait_for_url("**/matches/new/")
         look("mahjongg-match-new")
         for seat, name in enumerate(NAMES, start=1):
             type_into(page.locator(f"[name=seat{seat}_name]"), name)
@@ -260,6 +269,7 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
         assert Player.objects.count() == len(NAMES)  # the club's players, not new ones
 
         tap(page.get_by_role("link", name="Spiel eingeben"))
+        page.wait_for_url("**/games/new/")
         look("mahjongg-game-new")
         tap(page.locator("#id_caller_0"))
         for position in range(len(NAMES)):
@@ -286,8 +296,8 @@ def test_a_new_club_goes_from_signing_up_to_a_second_season_and_a_mahjongg_game_
 
         # Back to the first league's standings, and its seasons.
         journey.type_address(live_server.url + league.get_absolute_url())
-        look("standings-mhing-again")
         expect(page.locator("#standings")).to_contain_text("Chloé")
+        look("standings-mhing-again")
         assert League.objects.get(pk=league.pk).current_season == first_season  # Winter: tomorrow
 
         with capsys.disabled():
