@@ -273,33 +273,7 @@ MEGABYTE_NAME = "A" * 1_000_000
 )
 def test_a_one_megabyte_name_is_refused_everywhere(organiser_client, league, players, where):
     before = snapshot()
-    slug, rosa = league.slug, players[2]
-    url, data = {
-        "roster": (f"/leagues/{slug}/players/", {"name": MEGABYTE_NAME}),
-        "rename": (
-            f"/leagues/{slug}/players/{rosa.pk}/",
-            {"action": "rename", "name": MEGABYTE_NAME, "was": "Rosa"},
-        ),
-        "invite": (
-            f"/leagues/{slug}/members/",
-            {"role": "member", "new_player_name": MEGABYTE_NAME, "days": "7"},
-        ),
-        "settings": (
-            f"/leagues/{slug}/settings/",
-            {
-                "name": MEGABYTE_NAME,
-                "slug": slug,
-                "default_variant": league.default_variant,
-                "default_target": str(league.default_target),
-                "bot_matches": league.bot_matches,
-                "version": str(league.version),
-            },
-        ),
-        "season": (
-            f"/leagues/{slug}/seasons/new/",
-            {"name": MEGABYTE_NAME, "starts_on": "2027-01-01", "confirm": "on"},
-        ),
-    }[where]
+    url, data = form_post(league, players, where, MEGABYTE_NAME)
 
     response = organiser_client.post(url, data)
 
