@@ -107,6 +107,16 @@ def retry_waits() -> Iterator[float]:
         wait = min(wait * 2, RETRY_MOST)
 
 
+async def _wait_out(error: Exception, waits: Iterator[float], slug: str, who: str) -> None:
+    """Raise `error` unless the database is busy or out of reach; then wait the next of
+    `waits` before `who` (the bot driver, a deadline) tries again."""
+    if not is_busy(error):
+        raise error
+    wait = next(waits)
+    log.warning("table %s: %s: database unavailable, again in %s s: %s", slug, who, wait, error)
+    await asyncio.sleep(wait)
+
+
 async def _drive(slug: str, kind: str | None) -> None:
     waits = retry_waits()
     try:
@@ -115,16 +125,7 @@ async def _drive(slug: str, kind: str | None) -> None:
                 await _play(slug, kind)
                 return
             except Exception as error:
-                if not is_busy(error):
-                    raise
-                wait = next(waits)
-                log.warning(
-                    "table %s: bot driver: database unavailable, again in %s s: %s",
-                    slug,
-                    wait,
-                    error,
-                )
-                await asyncio.sleep(wait)
+                await _wait_out(error, waits, slug, "bot driver")
                 kind = UNKNOWN  # what is due is read again: the database may have moved on
     except Table.DoesNotExist:
         return
@@ -187,13 +188,7 @@ async def _wake(slug: str, deadline: float) -> None:
                 version = await _run_due(slug)
                 break
             except Exception as error:
-                if not is_busy(error):
-                    raise
-                wait = next(waits)
-                log.warning(
-                    "table %s: deadline: database unavailable, again in %s s: %s", slug, wait, error
-                )
-                await asyncio.sleep(wait)
+                await _wait_out(error, waits, slug, "deadline")
         await changed(slug, version)
         if version is not None:
             kick(slug)

@@ -118,6 +118,11 @@ def unreachable_message() -> str:
     )
 
 
+def busy_or_unreachable_message(error: BaseException) -> str:
+    """What to tell the person whose request met `error` (one `is_busy` lets through)."""
+    return unreachable_message() if is_unreachable(error) else busy_message()
+
+
 @contextmanager
 def refused_when_busy() -> Iterator[None]:
     """Turn the database's "busy" into `Busy`, which the pages show like a stale edit, with
@@ -128,5 +133,4 @@ def refused_when_busy() -> Iterator[None]:
     except (OperationalError, InterfaceError) as error:
         if not is_busy(error):
             raise
-        message = unreachable_message() if is_unreachable(error) else busy_message()
-        raise Busy(message, code="busy") from error
+        raise Busy(busy_or_unreachable_message(error), code="busy") from error

@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from leagues.names import refuse_control_characters
 from scoring.mhing.match_scoring import MAX_PLAYERS
 
 from .models import League, Match, Player, RoundEntry
 from .models.league import VariantChoice
-from .models.roster import refuse_control_characters
 from .models.round import Outcome, WinType
 
 QUICK_TARGETS = (500, 200, 100)

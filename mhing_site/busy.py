@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from leagues.errors import busy_message, is_busy, is_unreachable, unreachable_message
+from leagues.errors import busy_or_unreachable_message, is_busy
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +44,7 @@ class BusyDatabaseMiddleware:
         if not is_busy(exception):
             return None
         log.warning("%s %s: the database was busy: %s", request.method, request.path, exception)
-        message = unreachable_message() if is_unreachable(exception) else busy_message()
-        context = {"message": message}
+        context = {"message": busy_or_unreachable_message(exception)}
         try:
             response = render(request, "busy.html", context, status=503)
         except Exception as again:

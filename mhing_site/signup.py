@@ -12,8 +12,6 @@ as django-axes reads it, so a proxy is handled as for sign-in), counted in Djang
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
@@ -112,8 +110,7 @@ def _mail_confirmation(request: HttpRequest, user) -> None:
         args=[urlsafe_base64_encode(force_bytes(user.pk)), confirmation_tokens.make_token(user)],
     )
     if settings.SITE_URL:  # never the Host the request named (as the password reset)
-        site = urlsplit(settings.SITE_URL)
-        link = f"{site.scheme}://{site.netloc}{path}"
+        link = settings.SITE_URL + path  # scheme://host[:port] only (mhing_site.env)
     else:
         link = request.build_absolute_uri(path)
     context = {"user": user, "link": link, "days": settings.PASSWORD_RESET_TIMEOUT // 86400}

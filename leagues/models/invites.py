@@ -21,10 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from leagues.names import refuse_control_characters
+
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
-from .roster import create_player, refuse_control_characters
+from .roster import create_player
 
 SALT = "leagues.invite"
 EXPIRY_DAYS = (1, 7, 30)

@@ -112,15 +112,24 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@require_POST
-@login_required
-def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def _act_on_organiser(request: HttpRequest, slug: str, user_id: int, action):
+    """Run `action(league, user, by=request.user)` on the league's organiser `user_id`; a
+    refusal becomes an error message. The league, the user, and whether it went through."""
     league = organised_league(request, slug)
     user = get_object_or_404(get_user_model(), pk=user_id)
     try:
-        remove_organiser(league, user, by=request.user)
+        action(league, user, by=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
+        return league, user, False
+    return league, user, True
+
+
+@require_POST
+@login_required
+def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    league, user, done = _act_on_organiser(request, slug, user_id, remove_organiser)
+    if not done:
         return redirect("leagues:league_settings", league.slug)
     messages.success(
         request, _("%(name)s no longer organises the league.") % {"name": user.get_username()}
@@ -134,13 +143,8 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
 @require_POST
 @login_required
 def owner_hand_over(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    league = organised_league(request, slug)
-    user = get_object_or_404(get_user_model(), pk=user_id)
-    try:
-        hand_over(league, user, by=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
+    league, user, done = _act_on_organiser(request, slug, user_id, hand_over)
+    if done:
         messages.success(
             request, _("%(name)s owns the league now.") % {"name": user.get_username()}
         )

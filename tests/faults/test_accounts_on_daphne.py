@@ -17,10 +17,9 @@ import pytest
 from tests.games.servers import (
     PYTHON,
     ROOT,
-    daphne_command,
+    daphne,
     migrate,
     prepare_tables,
-    running,
     sqlite_env,
 )
 
@@ -37,7 +36,7 @@ def site(tmp_path_factory):
     table = prepare_tables(env, 1, 2)[0]
     manage(env, "shell", "-c", f"from django.contrib.auth.models import User; "
            f"User.objects.create_user('pia', password={PASSWORD!r})")  # fmt: skip
-    with running(daphne_command, env, directory / "daphne.log") as (port, _process):
+    with daphne(env, directory / "daphne.log") as port:
         yield port, env, table
 
 

@@ -25,10 +25,9 @@ from websockets.exceptions import ConnectionClosed
 from tests.games.servers import (
     PYTHON,
     ROOT,
-    daphne_command,
+    daphne,
     migrate,
     prepare_tables,
-    running,
     sqlite_env,
 )
 
@@ -129,7 +128,7 @@ async def test_a_postgresql_outage_is_try_again_and_pages_work_at_once_after_it(
         table = prepare_tables(env, 1, 2)[0]
         short_claims(env, table["slug"])
         log = tmp_path / "daphne.log"
-        with running(daphne_command, env, log) as (port, _process):
+        with daphne(env, log) as port:
             # Warm: the pool holds connections to the server that is about to stop.
             for _ in range(4):
                 assert (await asyncio.to_thread(get, port, "/leagues/"))[0] == 200
@@ -217,7 +216,7 @@ async def test_a_fast_restart_under_load_gives_no_server_error(tmp_path):
         env["DATABASE_URL"] = server.url
         migrate(env)
         log = tmp_path / "daphne.log"
-        with running(daphne_command, env, log) as (port, _process):
+        with daphne(env, log) as port:
 
             async def five_at_once() -> list[int]:
                 pages = [asyncio.to_thread(get, port, "/leagues/") for _ in range(5)]

@@ -8,12 +8,9 @@ starting in year 9999, control characters in names. Each is answered with a clea
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
-from django.test import Client
 from django.urls import reverse
 
 from leagues.models import (
@@ -29,31 +26,15 @@ from leagues.models import (
 from leagues.models.invites import SALT
 from tests.clubs import shared_club
 
+from . import club_forms
+from .club_forms import form_post
+
 pytestmark = pytest.mark.django_db
+players, league = club_forms.players, club_forms.league
+organiser_client = club_forms.organiser_client
 
 SMALL_HAND = "123c 456b 789k 234c 55k"
 NOT_VALID = "This invitation link is not valid."
-
-
-@pytest.fixture
-def players(member):
-    made = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    made[0].user = member
-    made[0].save()
-    return made
-
-
-@pytest.fixture
-def league(organiser, players):
-    league = League.objects.create(
-        club=shared_club(), name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
-    )
-    league.organisers.add(organiser)
-    league.players.add(*players)
-    return league
 
 
 @pytest.fixture
@@ -67,12 +48,6 @@ def match(league, players, organiser):
 @pytest.fixture
 def invite(league, organiser):
     return Invite.issue(league, role="member", new_player_name="Wanda", by=organiser)
-
-
-@pytest.fixture
-def organiser_client(client: Client, organiser) -> Client:
-    client.force_login(organiser)
-    return client
 
 
 def snapshot() -> dict:
@@ -298,33 +273,7 @@ MEGABYTE_NAME = "A" * 1_000_000
 )
 def test_a_one_megabyte_name_is_refused_everywhere(organiser_client, league, players, where):
     before = snapshot()
-    slug, rosa = league.slug, players[2]
-    url, data = {
-        "roster": (f"/leagues/{slug}/players/", {"name": MEGABYTE_NAME}),
-        "rename": (
-            f"/leagues/{slug}/players/{rosa.pk}/",
-            {"action": "rename", "name": MEGABYTE_NAME, "was": "Rosa"},
-        ),
-        "invite": (
-            f"/leagues/{slug}/members/",
-            {"role": "member", "new_player_name": MEGABYTE_NAME, "days": "7"},
-        ),
-        "settings": (
-            f"/leagues/{slug}/settings/",
-            {
-                "name": MEGABYTE_NAME,
-                "slug": slug,
-                "default_variant": league.default_variant,
-                "default_target": str(league.default_target),
-                "bot_matches": league.bot_matches,
-                "version": str(league.version),
-            },
-        ),
-        "season": (
-            f"/leagues/{slug}/seasons/new/",
-            {"name": MEGABYTE_NAME, "starts_on": "2027-01-01", "confirm": "on"},
-        ),
-    }[where]
+    url, data = form_post(league, players, where, MEGABYTE_NAME)
 
     response = organiser_client.post(url, data)
 
@@ -388,28 +337,7 @@ CONTROL_NAMES = {
 def test_control_characters_in_a_name_are_refused(organiser_client, league, players, kind, where):
     name = CONTROL_NAMES[kind]
     before = snapshot()
-    slug, rosa = league.slug, players[2]
-    url, data = {
-        "roster": (f"/leagues/{slug}/players/", {"name": name}),
-        "rename": (
-            f"/leagues/{slug}/players/{rosa.pk}/",
-            {"action": "rename", "name": name, "was": "Rosa"},
-        ),
-        "invite": (
-            f"/leagues/{slug}/members/",
-            {"role": "member", "new_player_name": name, "days": "7"},
-        ),
-        "new match": (
-            f"/leagues/{slug}/matches/new/",
-            {
-                "seat1_player": str(rosa.pk),
-                "seat2_name": name,
-                "target_choice": "500",
-                "variant": "points",
-                "played_on": "2026-10-06",
-            },
-        ),
-    }[where]
+    url, data = form_post(league, players, where, name)
 
     response = organiser_client.post(url, data)
 

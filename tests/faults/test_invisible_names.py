@@ -7,7 +7,6 @@ imported file (page and command) and live play's seat names. One validator decid
 from __future__ import annotations
 
 import json
-from datetime import date
 from io import StringIO
 
 import pytest
@@ -17,10 +16,14 @@ from django.core.management import CommandError, call_command
 
 from games.table_lobby import seat_name
 from leagues.models import Invite, League, Match, Player, Season
-from tests.clubs import shared_club
 from tests.leagues.conftest import SMALL_HAND
 
+from . import club_forms
+from .club_forms import form_post
+
 pytestmark = pytest.mark.django_db
+players, league = club_forms.players, club_forms.league
+organiser_client = club_forms.organiser_client
 
 REFUSED = "A name cannot contain control characters"
 INVISIBLE = {
@@ -42,93 +45,6 @@ def snapshot() -> dict:
         "invites": list(Invite.objects.order_by("pk").values()),
         "matches": Match.objects.count(),
     }
-
-
-@pytest.fixture
-def players(member):
-    made = [
-        Player.objects.create(display_name=n, club=shared_club())
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    made[0].user = member
-    made[0].save()
-    return made
-
-
-@pytest.fixture
-def league(organiser, players):
-    league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1), club=shared_club()
-    )
-    league.organisers.add(organiser)
-    league.players.add(*players)
-    return league
-
-
-@pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-def form_post(league, players, where: str, name: str) -> tuple[str, dict]:
-    slug, rosa = league.slug, players[2]
-    return {
-        "new league": (
-            "/leagues/new/",
-            {
-                "name": name,
-                "slug": "",
-                "game": "mhing",
-                "default_variant": league.default_variant,
-                "default_target": str(league.default_target),
-                "bot_matches": league.bot_matches,
-                "mj_settle": "diff",
-                "mj_limit": "1000",
-                "mj_rotation": "fixed_east",
-                "mj_players": "4",
-            },
-        ),
-        "settings": (
-            f"/leagues/{slug}/settings/",
-            {
-                "name": name,
-                "slug": slug,
-                "game": "mhing",
-                "default_variant": league.default_variant,
-                "default_target": str(league.default_target),
-                "bot_matches": league.bot_matches,
-                "version": str(league.version),
-                "mj_settle": "diff",
-                "mj_limit": "1000",
-                "mj_rotation": "fixed_east",
-                "mj_players": "4",
-            },
-        ),
-        "season": (
-            f"/leagues/{slug}/seasons/new/",
-            {"name": name, "starts_on": "2026-10-01", "confirm": "on"},
-        ),
-        "roster": (f"/leagues/{slug}/players/", {"name": name}),
-        "rename": (
-            f"/leagues/{slug}/players/{rosa.pk}/",
-            {"action": "rename", "name": name, "was": "Rosa"},
-        ),
-        "invite": (
-            f"/leagues/{slug}/members/",
-            {"role": "member", "new_player_name": name, "days": "7"},
-        ),
-        "new match": (
-            f"/leagues/{slug}/matches/new/",
-            {
-                "seat1_player": str(rosa.pk),
-                "seat2_name": name,
-                "target_choice": "500",
-                "variant": "points",
-                "played_on": "2026-10-06",
-            },
-        ),
-    }[where]
 
 
 @pytest.mark.parametrize("kind", list(INVISIBLE))

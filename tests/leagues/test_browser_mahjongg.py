@@ -7,20 +7,16 @@ Run with `pytest -m browser tests/leagues/test_browser_mahjongg.py`.
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
-from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
-from leagues.models import League, Match, Player
-from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot
 from tests.site.test_browser_a11y import AXE, report, violations
 from tests.site.test_browser_club_pages_i18n import slow_network
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN
+from .mahjongg_pages import NAMES, mahjongg_match, open_game_form
 
 pytestmark = pytest.mark.browser
 
@@ -28,15 +24,7 @@ pytestmark = pytest.mark.browser
 def test_an_organiser_enters_a_game_and_sees_the_balances(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(
-        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
-    )
-    league.organisers.add(organiser)
-    players = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    match = mahjongg_match(organiser)
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(path=AXE)  # as tests/site/test_browser_a11y.py loads it
     sign_in(context, organiser, live_server.url)
@@ -49,8 +37,8 @@ def test_an_organiser_enters_a_game_and_sees_the_balances(
         assert not violations(page), report(violations(page))
 
         page.get_by_role("radio", name="Pia (East)").check()
-        for name, hand in zip(players, (CALLER, DRAGONS, PLAIN, OTHER), strict=True):
-            page.get_by_role("textbox", name=f"{name.display_name}'s tiles").fill(hand)
+        for name, hand in zip(NAMES, (CALLER, DRAGONS, PLAIN, OTHER), strict=True):
+            page.get_by_role("textbox", name=f"{name}'s tiles").fill(hand)
         page.get_by_role("button", name="Preview").click()
         preview = page.locator("#preview-table")
         expect(preview).to_be_visible()
@@ -92,15 +80,7 @@ def tap_tiles(page, taps: str) -> None:
 def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(
-        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
-    )
-    league.organisers.add(organiser)
-    players = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    match = mahjongg_match(organiser)
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(path=AXE)
     sign_in(context, organiser, live_server.url)
@@ -111,13 +91,11 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
         expect(page.get_by_role("heading", name="Pia's tiles")).to_be_visible()
         page.get_by_role("radio", name="Pia (East)").check()
 
-        for position, player in enumerate(players):
+        for position, name in enumerate(NAMES):
             button = page.locator(f"#mj-show-{position}")
             if position:
                 button.click()
-                expect(
-                    page.get_by_role("heading", name=f"{player.display_name}'s tiles")
-                ).to_be_visible()
+                expect(page.get_by_role("heading", name=f"{name}'s tiles")).to_be_visible()
             tap_tiles(page, TAPS[position])
             tiles = "14 tiles" if position == 0 else "13 tiles"
             expect(page.locator(f"#mj-about-{position}")).to_contain_text(tiles)
@@ -165,22 +143,12 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
 def test_quick_taps_on_a_slow_network_are_all_kept_in_german(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(
-        club=shared_club(), name="Drachen", slug="drachen", game="mahjongg"
-    )
-    league.organisers.add(organiser)
-    players = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    match = mahjongg_match(organiser, "Drachen", "drachen")
     context = browser.new_context(viewport=PHONE, locale="de", has_touch=True)
     sign_in(context, organiser, live_server.url)
     page = context.new_page()
     try:
-        page.goto(live_server.url + reverse("leagues:mj_game_new", args=["drachen", match.pk]))
-        page.locator("#mj-show-2").click()
-        expect(page.locator("#mj-show-2")).to_have_attribute("aria-pressed", "true")
+        open_game_form(page, live_server, match, 2)
         slow_network(context, page)
         for tile in ("1b", "2b", "3b", "Rd", "Rd"):
             page.locator(f"#mj-pick-{tile}").tap()
@@ -199,22 +167,14 @@ def test_a_refused_save_shows_the_form_once_with_why_at_the_top_of_the_screen(
     """Save with a caller and one tile, or nothing at all (a tester did both on a phone): the
     form comes back once (it came back twice, under a script error, with its buttons
     left busy), and what was refused is said where the phone's screen is."""
-    league = League.objects.create(
-        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
-    )
-    league.organisers.add(organiser)
-    players = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    match = mahjongg_match(organiser)
     context = browser.new_context(viewport=PHONE)
     sign_in(context, organiser, live_server.url)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        page.goto(live_server.url + reverse("leagues:mj_game_new", args=["dragons", match.pk]))
+        open_game_form(page, live_server, match)
         if tapped:
             page.get_by_role("radio", name="Pia (East)").check()
             page.locator(f"#mj-pick-{tapped}").click()

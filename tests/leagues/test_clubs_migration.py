@@ -8,9 +8,9 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.migrating import historical_apps, migrate_forward, rolled_back_to
 
 BEFORE = [("leagues", "0015_league_owner")]
 AFTER = [("leagues", "0018_club_constraints")]
@@ -18,12 +18,7 @@ AFTER = [("leagues", "0018_club_constraints")]
 
 @pytest.fixture
 def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    executor.loader.build_graph()
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    yield from rolled_back_to(BEFORE)
 
 
 def _league(apps, name, slug, organisers):
@@ -61,7 +56,7 @@ def _match(apps, league, season, players, winner_index, points):
 
 
 def test_shared_players_are_split_per_club_and_nothing_moves(executor, django_user_model):
-    old = executor.loader.project_state(BEFORE).apps
+    old = historical_apps(executor, BEFORE)
     User = old.get_model("auth", "User")
     Player = old.get_model("leagues", "Player")
     Standing = old.get_model("leagues", "PlayerStanding")
@@ -94,9 +89,7 @@ def test_shared_players_are_split_per_club_and_nothing_moves(executor, django_us
         for r in Round.objects.select_related("match__league", "winner", "hand")
     }
 
-    executor.loader.build_graph()
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    new = migrate_forward(executor, AFTER)
     League = new.get_model("leagues", "League")
     Player = new.get_model("leagues", "Player")
     Club = new.get_model("leagues", "Club")

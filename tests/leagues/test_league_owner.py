@@ -5,11 +5,10 @@ removes the owner; co-organisers remove each other and themselves."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from leagues.models import League, LeagueEvent
+from tests.migrating import historical_apps, migrate_forward, rolled_back_to
 
 from . import organiser_fixtures
 from .organiser_fixtures import login
@@ -178,16 +177,11 @@ AFTER = [("leagues", "0015_league_owner")]
 
 @pytest.fixture
 def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    executor.loader.build_graph()
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    yield from rolled_back_to(BEFORE)
 
 
 def test_the_migration_makes_each_leagues_first_organiser_its_owner(executor, django_user_model):
-    old = executor.loader.project_state(BEFORE).apps
+    old = historical_apps(executor, BEFORE)
     OldLeague = old.get_model("leagues", "League")
     User = old.get_model("auth", "User")
     # Usernames in reverse order of joining: the first added, not the first by name, owns.
@@ -199,9 +193,7 @@ def test_the_migration_makes_each_leagues_first_organiser_its_owner(executor, dj
     alone.organisers.add(solo)
     OldLeague.objects.create(name="Nobody", slug="nobody")
 
-    executor.loader.build_graph()
-    executor.migrate(AFTER)
-    New = executor.loader.project_state(AFTER).apps.get_model("leagues", "League")
+    New = migrate_forward(executor, AFTER).get_model("leagues", "League")
 
     owners = dict(New.objects.values_list("slug", "owner__username"))
     assert owners == {"club": "zed", "alone": "solo", "nobody": None}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import historical_apps, migrate_forward, rolled_back_to
 
 BEFORE = [("leagues", "0010_bot_seats")]
 AFTER = [("leagues", "0011_seasons")]
@@ -15,16 +15,11 @@ AFTER = [("leagues", "0011_seasons")]
 
 @pytest.fixture
 def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    executor.loader.build_graph()
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    yield from rolled_back_to(BEFORE)
 
 
 def test_each_league_gets_a_first_season_holding_its_matches(executor):
-    old = executor.loader.project_state(BEFORE).apps
+    old = historical_apps(executor, BEFORE)
     League = old.get_model("leagues", "League")
     Match = old.get_model("leagues", "Match")
     Player = old.get_model("leagues", "Player")
@@ -45,9 +40,7 @@ def test_each_league_gets_a_first_season_holding_its_matches(executor):
     Standing.objects.create(league=riverside, player=ada, played=2, points=512)
     Rating.objects.create(league=riverside, player=ada, mu=27.0, sigma=7.0, ordinal=6.0)
 
-    executor.loader.build_graph()
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    new = migrate_forward(executor, AFTER)
     Season = new.get_model("leagues", "Season")
     Match = new.get_model("leagues", "Match")
     Standing = new.get_model("leagues", "PlayerStanding")

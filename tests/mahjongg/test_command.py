@@ -16,6 +16,7 @@ from django.utils import translation
 from tests.scoring.test_score_hand_command import call as score_hand_output
 from tests.scoring.test_score_hand_command import run as score_hand_process
 
+from .book import WORKED_EXAMPLES
 from .conftest import REPO
 from .test_golden import golden_rows
 
@@ -71,19 +72,7 @@ def test_every_golden_line_through_stdin_gives_its_checked_result() -> None:
             assert answer["score"] == int(expected), line
 
 
-# MAHJONGG.md §4 and §5, every worked example with its result (the book of 2026-11-28: the
-# hand over the limit is 78 x 512, its Sw pair scoring 2; seven pairs 3000).
-BOOK_EXAMPLES = [
-    ("234b 567c 345k [678b] 55k seat=S round=E win=4k by=discard", 88),
-    ("[RdRdRd] 111c 555b 789k EwEw seat=E round=S win=Ew by=wall", 84),
-    ("111222333b 789c 55k seat=S round=E win=2b by=wall", 96),
-    ("234b 234b 666c 888c 99k seat=N round=E win=8c by=discard", 26),
-    ("[WwWwWwWw] 222c 345c 678c GdGd seat=W round=W win=Gd by=discard", 2816),
-    ("{EwEwEwEw} [RdRdRd] 999b 111k SwSw seat=E round=E win=1k by=wall", 3000),
-    ("[5b5b5b5b] 123c 456c 789c 22k F3 S3 seat=W round=S win=2k by=kan", 640),
-    ("[NwNwNw] 777k 1111c 29b Rd F4 S1 seat=N round=S", 192),
-    ("11b 22b 55c 77c 99k EwEw RdRd seat=W round=E win=Rd by=discard", 3000),
-]
+BOOK_EXAMPLES = WORKED_EXAMPLES  # MAHJONGG.md §4 and §5 (tests/mahjongg/book.py)
 BOOK_SETTLEMENTS = [
     ("settle=diff winner=W E=38 S=280 W=130 N=12", {"E": -616, "S": 752, "W": 302, "N": -438}),
     ("settle=full winner=W E=38 S=280 W=130 N=12", {"E": -692, "S": 622, "W": 520, "N": -450}),

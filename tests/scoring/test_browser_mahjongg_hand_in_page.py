@@ -9,19 +9,15 @@ Run with `pytest -m browser -n 0 tests/scoring/test_browser_mahjongg_hand_in_pag
 from __future__ import annotations
 
 import time
-from datetime import date
 from urllib.parse import urlencode
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from leagues.models import League, Match, Player
 from scoring.mahjongg_picker import Draft, apply_change
-from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
-from tests.scoring.test_browser_mahjongg_modes import settled
+from tests.leagues.mahjongg_pages import mahjongg_match, open_game_form, settled
 from tests.scoring.test_browser_picker import throttle
 from tests.scoring.test_mahjongg_picking_js import CASES
 
@@ -30,33 +26,6 @@ pytestmark = pytest.mark.browser
 FOURTEEN = ["1b", "2b", "3b", "4c", "5c", "6c", "7k", "8k", "9k", "Ew", "Ew", "Ew", "Nw", "Nw"]
 EVERY_MS = 150
 HAND_TILES = "#mj-hand .picker-cards button[name='remove']"
-
-
-def test_fourteen_quick_taps_show_in_the_hand_at_once_on_a_slow_phone(
-    browser: Browser, live_server
-) -> None:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    try:
-        page.goto(live_server.url + "/calculator/mahjongg/")
-        throttle(page, 300, 50_000)
-        for code in FOURTEEN:
-            page.locator(f"#mj-pick-{code}").click()
-            page.wait_for_timeout(EVERY_MS)
-        last_tap = time.monotonic() - EVERY_MS / 1000
-        expect(page.locator(HAND_TILES)).to_have_count(14, timeout=500)
-        shown_after = time.monotonic() - last_tap
-        assert shown_after < 0.5 + EVERY_MS / 1000, shown_after
-        expected = "123b 456c 789k EwEwEw NwNw seat=E round=E"
-        expect(page.locator("#mj-line")).to_have_value(expected, timeout=500)
-        assert "hand=123b+456c+789k+EwEwEw+NwNw+seat=E+round=E" in page.url
-        settled(page)
-        # The server's answer, once in, is the same hand, scored.
-        expect(page.locator(HAND_TILES)).to_have_count(14)
-        expect(page.locator("#mj-line")).to_have_value(expected)
-        expect(page.locator("#mj-notation")).to_have_value(expected)
-    finally:
-        context.close()
 
 
 def tap_fourteen_and_see_them_at_once(page: Page) -> None:
@@ -70,25 +39,35 @@ def tap_fourteen_and_see_them_at_once(page: Page) -> None:
     assert shown_after < 0.5 + EVERY_MS / 1000, shown_after
 
 
+def test_fourteen_quick_taps_show_in_the_hand_at_once_on_a_slow_phone(
+    browser: Browser, live_server
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/calculator/mahjongg/")
+        tap_fourteen_and_see_them_at_once(page)
+        expected = "123b 456c 789k EwEwEw NwNw seat=E round=E"
+        expect(page.locator("#mj-line")).to_have_value(expected, timeout=500)
+        assert "hand=123b+456c+789k+EwEwEw+NwNw+seat=E+round=E" in page.url
+        settled(page)
+        # The server's answer, once in, is the same hand, scored.
+        expect(page.locator(HAND_TILES)).to_have_count(14)
+        expect(page.locator("#mj-line")).to_have_value(expected)
+        expect(page.locator("#mj-notation")).to_have_value(expected)
+    finally:
+        context.close()
+
+
 def test_fourteen_quick_taps_show_in_the_game_forms_hand_at_once_on_a_slow_phone(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(
-        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
-    )
-    league.organisers.add(organiser)
-    players = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    match = mahjongg_match(organiser)
     context = browser.new_context(viewport=PHONE)
     sign_in(context, organiser, live_server.url)
     page = context.new_page()
     try:
-        page.goto(live_server.url + reverse("leagues:mj_game_new", args=["dragons", match.pk]))
-        page.locator("#mj-show-1").click()
-        expect(page.locator("#mj-show-1")).to_have_attribute("aria-pressed", "true")
+        open_game_form(page, live_server, match, 1)
         tap_fourteen_and_see_them_at_once(page)
         expected = "123b 456c 789k EwEwEw NwNw"
         expect(page.locator("#id_hand1")).to_have_value(expected, timeout=500)

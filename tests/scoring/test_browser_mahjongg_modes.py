@@ -9,20 +9,16 @@ Run with `pytest -m browser -n 0 tests/scoring/test_browser_mahjongg_modes.py`.
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
-from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from leagues.models import League, Match, Player
 from scoring.mahjongg import format_hand, picking
 from scoring.mahjongg.hand import Hand
 from scoring.mahjongg.picking import AddAs
 from scoring.mahjongg.tiles import CODE_TO_CARD
-from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
+from tests.leagues.mahjongg_pages import mahjongg_match, open_game_form, settled
 from tests.scoring.test_browser_picker import throttle
 
 pytestmark = pytest.mark.browser
@@ -50,13 +46,6 @@ def tap_in_modes(page: Page) -> None:
             page.wait_for_timeout(EVERY_MS)
 
 
-def settled(page: Page) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function(
-        "() => !document.querySelector('.htmx-request, [aria-busy=\"true\"]')", timeout=20_000
-    )
-
-
 def test_each_tap_in_the_calculator_is_taken_in_the_mode_chosen_when_it_was_made(
     browser: Browser, live_server
 ) -> None:
@@ -79,24 +68,14 @@ def test_each_tap_in_the_calculator_is_taken_in_the_mode_chosen_when_it_was_made
 def test_each_tap_in_the_game_form_is_taken_in_the_mode_chosen_when_it_was_made(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    league = League.objects.create(
-        club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
-    )
-    league.organisers.add(organiser)
-    players = [
-        Player.objects.create(club=shared_club(), display_name=n)
-        for n in ("Pia", "Quentin", "Rosa", "Sven")
-    ]
-    match = Match.begin(league, players, played_on=date(2026, 11, 20))
+    match = mahjongg_match(organiser)
     expected = expected_tiles()
     context = browser.new_context(viewport=PHONE)
     sign_in(context, organiser, live_server.url)
     page = context.new_page()
     try:
         for trial in range(1, TRIALS + 1):
-            page.goto(live_server.url + reverse("leagues:mj_game_new", args=["dragons", match.pk]))
-            page.locator("#mj-show-1").click()
-            expect(page.locator("#mj-show-1")).to_have_attribute("aria-pressed", "true")
+            open_game_form(page, live_server, match, 1)
             throttle(page, 300, 50_000)
             tap_in_modes(page)
             settled(page)
