@@ -39,7 +39,13 @@ PRINT_SETTINGS = (
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """Run this Python in the project directory with only the given configuration set."""
-    clean = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
+    # The MHING_ settings too: a session fixture of the same worker may have set one for its
+    # own server (tests/games/test_loadtest.py raises the frame limit).
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in CONFIG_VARIABLES and not k.startswith("MHING_")
+    }
     clean["DJANGO_SETTINGS_MODULE"] = "mhing_site.settings"
     return subprocess.run(
         [sys.executable, *args],
