@@ -68,6 +68,8 @@ def test_an_organiser_invites_and_the_new_member_signs_up_on_a_phone(
             "Welcome! You are now a member of Tuesday Club."
         )
         expect(newcomer.get_by_text("Members only")).to_be_visible()
+        # On a phone the account tools are behind the header's Menu.
+        newcomer.get_by_text("Menu", exact=True).click()
         expect(newcomer.get_by_text("Signed in as quentin")).to_be_visible()
 
         # The organiser's page now lists Quentin as a member, and the link is gone.
