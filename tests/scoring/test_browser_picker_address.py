@@ -8,6 +8,7 @@ Run with `pytest -m browser -n 0 tests/scoring/test_browser_picker_address.py`.
 
 from __future__ import annotations
 
+import os
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -25,7 +26,9 @@ from tests.scoring.test_browser_picker import (
 
 pytestmark = pytest.mark.browser
 
-TRIALS = 10
+# The issue saw the lag in 3 of 10 trials; about 80 trials by hand never did. Four a run keep
+# CI's time (PICKER_ADDRESS_TRIALS=10 for the issue's count).
+TRIALS = int(os.environ.get("PICKER_ADDRESS_TRIALS", "4"))
 TAPS = "1b 2b 3b 4b 5b 6b 7b".split()
 
 
