@@ -299,9 +299,7 @@ class Invite(models.Model):
             % {"name": invite.new_player_name},
             code="name_taken",
         )
-        if Player.objects.named(club, invite.new_player_name).exists():
-            raise taken
-        try:
+        try:  # create_player refuses a name the club has (also one added a moment ago)
             player = create_player(club, invite.new_player_name, user=user)
         except ValidationError:
             raise taken from None
