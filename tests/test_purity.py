@@ -1,7 +1,7 @@
 """The rules packages import no Django, so they stay plain, fast and testable on their own.
 
 Dependencies point one way (STYLE.md): scoring.mhing <- games.play <- the Django apps;
-scoring.mhing <- scoring.mahjongg.
+scoring.mhing <- scoring.mahjongg <- games.play (its Mah-Jongg table, games.play.mahjongg).
 """
 
 import ast
@@ -17,7 +17,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Each pure package and the project packages it may import.
 PURE_PACKAGES = {
     "scoring.mhing": ("scoring.mhing",),
-    "games.play": ("scoring.mhing", "games.play"),
+    # games.play.mahjongg scores and settles its games with scoring.mahjongg.
+    "games.play": ("scoring.mhing", "scoring.mahjongg", "games.play"),
     # Mah-Jongg shares the tile kinds, the split into sets and the writing of tiles with Mhing.
     "scoring.mahjongg": ("scoring.mhing", "scoring.mahjongg"),
 }
