@@ -90,7 +90,8 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "last_discard": last,
         "claims": claims,
-        "actions": [a.to_dict() for a in legal_actions(state, seat)],
+        # A spectator acts on nothing (the table's close_claims is the server's, not a viewer's).
+        "actions": [a.to_dict() for a in legal_actions(state, seat)] if seat is not None else [],
         "outcome": _outcome(state) if over else None,
     }
 
