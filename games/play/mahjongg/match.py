@@ -17,8 +17,9 @@ winds, `Game.seats[p]` says where player p sits.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
-from scoring.mahjongg.match import GameOutcome
+from scoring.mahjongg.match import GameEntry, GameOutcome, replay
 from scoring.mahjongg.profile import Profile
 from scoring.mahjongg.rotation import Game, first_game, next_game
 from scoring.mahjongg.tiles import Wind
@@ -75,3 +76,27 @@ def record_game(match: Match, state: GameState) -> Match:
         match.next, winner, settled_draw=winner is None and match.profile.settled_draw
     )
     return replace(match, next=following, games=(*match.games, result), balance=result.balance)
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    """Storage form: the profile, the seed and each game as a league enters it (caller and
+    hands by player). Holds the seed, from which every wall follows: never send it to a
+    player."""
+    return {
+        "format": 1,
+        "profile": match.profile.to_dict(),
+        "seed": match.seed,
+        "games": [{"caller": g.entry.caller, "hands": list(g.entry.hands)} for g in match.games],
+    }
+
+
+def match_from_dict(data: dict[str, Any]) -> Match:
+    """The stored match, replayed by `scoring.mahjongg.match.replay` (ValueError, or its
+    `EntryError`, for data that is no match)."""
+    if data.get("format") != 1:
+        raise ValueError(f"unknown format: {data.get('format')!r}")
+    profile = Profile.from_dict(data["profile"])
+    entries = [GameEntry(g["caller"], tuple(g["hands"])) for g in data["games"]]
+    replayed = replay(profile, entries)
+    balance = replayed.balance if entries else (0,) * profile.players
+    return Match(profile, data["seed"], replayed.next, replayed.outcomes, balance)

@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 
 from games.play.mahjongg.autoplay import play_match
-from games.play.mahjongg.match import MatchIsOver, new_match, record_game, start_game
+from games.play.mahjongg.match import (
+    MatchIsOver,
+    match_from_dict,
+    match_to_dict,
+    new_match,
+    record_game,
+    start_game,
+)
 from games.play.mahjongg.state import Phase
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.profile import Profile
@@ -71,3 +78,13 @@ def test_only_the_finished_game_the_match_waits_for_is_recorded() -> None:
     assert state.phase is not Phase.OVER
     with pytest.raises(ValueError, match="finished game"):
         record_game(match, state)
+
+
+@pytest.mark.parametrize("profile", PROFILES[:2])
+def test_a_match_survives_storage_as_json(profile) -> None:
+    import json
+
+    match = new_match(profile, seed=4)
+    assert match_from_dict(json.loads(json.dumps(match_to_dict(match)))) == match
+    played = play_match(profile, seed=4).match
+    assert match_from_dict(json.loads(json.dumps(match_to_dict(played)))) == played

@@ -2,13 +2,14 @@
 bonus tiles: after every action all 136/144 tiles are accounted for, no view ever shows
 another seat's concealed tiles (every frame, every seat and a spectator), the listed actions
 are exactly those `apply` accepts, and every finished game's hands score exactly as
-`scoring.mahjongg` scores their lines."""
+`scoring.mahjongg` scores their lines; every state survives storage exactly."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +28,7 @@ from games.play.mahjongg.actions import (
 )
 from games.play.mahjongg.ending import context
 from games.play.mahjongg.engine import apply, legal_actions
+from games.play.mahjongg.serialize import StateFormatError, state_from_dict, state_to_dict
 from games.play.mahjongg.state import Phase
 from games.play.mahjongg.tiles import full_set, tile_code
 from games.play.mahjongg.views import view_for
@@ -116,3 +118,26 @@ def test_every_finished_games_hands_score_as_the_scorer_scores_their_lines(profi
             f"win={tile_code(outcome.win)} by={outcome.by}"
         )
     assert sum(outcome.net) == 0
+
+
+@GAMES
+@given(profiles, seeds)
+def test_every_state_survives_storage_as_json_exactly(profile, seed) -> None:
+    for state in played(profile, seed):
+        stored = json.loads(json.dumps(state_to_dict(state)))
+        assert state_from_dict(stored) == state
+
+
+def test_stored_data_this_version_cannot_read_is_refused() -> None:
+    state = played(Profile(), 1)[3]
+    good = state_to_dict(state)
+    for bad in (
+        None,
+        {**good, "format": 2},
+        {**good, "wall": good["wall"][1:]},
+        {**good, "phase": "riichi"},
+        {**good, "profile": {"players": 5}},
+        {**good, "answers": [{"type": "discard", "tile": "5b"}]},
+    ):
+        with pytest.raises(StateFormatError):
+            state_from_dict(bad)
