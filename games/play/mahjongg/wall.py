@@ -1,6 +1,7 @@
-"""The wall at work (MAHJONGG.md §6): building and dealing a game (`new_game`, re-exported by `engine`), laying out
-bonus tiles and drawing their replacements, drawing from the live wall's front and kan
-replacements from the back, and the draw when 14 tiles remain in the live wall."""
+"""The wall at work (MAHJONGG.md §6): building and dealing a game (`new_game`, re-exported
+by `engine`), laying out bonus tiles and drawing their replacements, drawing from the live
+wall's front and kan replacements from the back, and the draw when 14 tiles remain in the
+live wall."""
 
 from __future__ import annotations
 
