@@ -3,7 +3,7 @@ sends:
 
     {"type": "discard", "tile": "5b"}          on turn
     {"type": "declare_kan", "tile": "Rd"}      on turn, after drawing: four alike in hand
-    {"type": "add_kan", "tile": "5b"}          on turn, after drawing: onto an exposed pon
+    {"type": "add_kan", "tile": "5b"}          on turn: the tile just drawn, onto an exposed pon
     {"type": "mahjongg"}                       on turn, after drawing: self-drawn Mah-Jongg
     {"type": "pass"}                           claim window
     {"type": "claim_chi", "tiles": ["4b", "6b"]}   the next player only; two tiles from hand
@@ -50,7 +50,7 @@ class DeclareKan(_OneTile):
 
 @dataclass(frozen=True, slots=True)
 class AddKan(_OneTile):
-    """A tile from hand added to an exposed pon: an open kan `[ ]` (§2.1)."""
+    """The tile just drawn added to an exposed pon: an open kan `[ ]` (§2.1, §6)."""
 
     type: ClassVar[str] = "add_kan"
 

@@ -48,6 +48,7 @@ from .errors import (
     NoSuchSet,
     NotJustDrawn,
     NotMahjongg,
+    NotTheDrawnTile,
 )
 from .events import Event
 from .state import GameState, Meld, MeldKind, Phase, SeatState
@@ -131,6 +132,8 @@ def _on_turn(state: GameState, seat: int, action: Action) -> tuple[GameState, Ev
         ]
         if tile not in player.concealed or not pons:
             raise NoSuchSet("added kan", [tile_code(tile)])
+        if tile != state.drawn:  # §6: "add a drawn tile to an exposed pon"
+            raise NotTheDrawnTile(tile_code(tile), tile_code(state.drawn))
         old = player.melds[pons[0]]
         meld = Meld((tile,) * 4, MeldKind.KAN, False, old.claimed_from, old.claimed)
         melds = player.melds[: pons[0]] + (meld,) + player.melds[pons[0] + 1 :]
@@ -284,7 +287,8 @@ def legal_actions(state: GameState, seat: int | None) -> list[Action]:
                 actions.append(DeclareMahjongg())
             actions.extend(DeclareKan(t) for t in sorted(set(hand)) if hand.count(t) == 4)
             pons = {m.tiles[0] for m in player.melds if m.kind is MeldKind.PON}
-            actions.extend(AddKan(t) for t in sorted(pons & set(hand)))
+            if state.drawn in pons:
+                actions.append(AddKan(state.drawn))
         actions.extend(Discard(t) for t in sorted(set(hand)))
         return actions
     if seat == state.turn or state.answers[seat] is not None:

@@ -57,3 +57,16 @@ class NotMahjongg(IllegalAction):
 
     def __init__(self, hand: str) -> None:
         super().__init__(f"these tiles form no Mah-Jongg hand: {hand}", hand=hand)
+
+
+class NotTheDrawnTile(IllegalAction):
+    """§6: a kan is added to an exposed pon with the tile just drawn, not one held before."""
+
+    code = "not_the_drawn_tile"
+
+    def __init__(self, tile: str, drawn: str) -> None:
+        super().__init__(
+            f"only the tile just drawn ({drawn}) may be added to a pon, not {tile}",
+            tile=tile,
+            drawn=drawn,
+        )

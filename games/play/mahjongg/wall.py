@@ -128,11 +128,17 @@ def _lay_out(state: GameState, seat: int, bonus: Tile) -> tuple[GameState, Event
         tuple(sorted((*player.concealed, tile))), player.melds, player.bonus, player.discards
     )
     state = state.evolve(seats=state.with_seat(seat, player))
-    events.append(Event("drew", seat, {"tile": tile_code(tile), "from": "dead"}, ("tile",)))
+    events.append(Event("drew", seat, {"tile": tile_code(tile), "from": _where(state)}, ("tile",)))
     if is_bonus(tile):
         state, more, tile = _lay_out(state, seat, tile)
         events.extend(more)
     return state, tuple(events), tile
+
+
+def _where(state: GameState) -> str:
+    """Where the replacement just taken (`wall[state.back]`) lay: the dead wall, or once that
+    was used up the live wall's far end."""
+    return "dead" if state.back >= state.dead_start else "live_end"
 
 
 def ended(state: GameState) -> Event:
@@ -178,7 +184,7 @@ def draw(state: GameState, seat: int, replacement: bool = False) -> tuple[GameSt
         last_discard=None,
         answers=(),
     )
-    where = "dead" if replacement else "live"
+    where = _where(state) if replacement else "live"
     events: list[Event] = [Event("drew", seat, {"tile": tile_code(tile), "from": where}, ("tile",))]
     if is_bonus(tile):
         # §3.3 [ruling]: a bonus tile's replacement is plain `by=wall`.

@@ -7,7 +7,7 @@ import pytest
 
 from games.play.mahjongg.actions import AddKan, ClaimPon, DeclareKan, DeclareMahjongg, Pass
 from games.play.mahjongg.engine import apply, legal_actions
-from games.play.mahjongg.errors import LastTileMahjonggOnly
+from games.play.mahjongg.errors import LastTileMahjonggOnly, NotTheDrawnTile
 from games.play.mahjongg.state import MeldKind, Phase
 from games.play.mahjongg.tiles import DEAD_WALL_RESERVE
 from scoring.mahjongg import answer
@@ -122,3 +122,20 @@ def test_s6_when_14_tiles_remain_the_game_ends_without_a_winner_and_pays_nothing
     assert state.phase is Phase.OVER
     assert state.outcome.winner is None and state.live_count == DEAD_WALL_RESERVE
     assert state.outcome.net == (0, 0, 0, 0) and not state.outcome.settled
+
+
+def test_s6_only_the_tile_just_drawn_may_be_added_to_an_exposed_pon() -> None:
+    # West holds 555k, pons East's 5k with two of them and keeps the third in hand.
+    state = opened(draws="Nw Sw Gd 9b", west="555k 111k 333c WwWw RdRd")
+    state = apply(apply(state, 1, Pass())[0], 3, Pass())[0]
+    state, _ = apply(state, 2, ClaimPon())
+    state = all_pass(discard(state, "Ww"))
+    for _ in range(3):  # North, East and South discard what they draw
+        state = all_pass(discard(state))
+    assert (state.turn, state.drawn) == (2, t("9b"))
+    assert t("5k") in state.seats[2].concealed
+
+    assert AddKan(t("5k")) not in legal_actions(state, 2)
+    with pytest.raises(NotTheDrawnTile) as refused:
+        apply(state, 2, AddKan(t("5k")))
+    assert refused.value.code == "not_the_drawn_tile"
