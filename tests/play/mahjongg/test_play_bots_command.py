@@ -39,8 +39,8 @@ def command(name: str, *args: str, stdin: str | None = None) -> str:
 
 
 PROFILE_OPTIONS = [
-    ("--seed", "1", "--matches", "4"),
-    ("--seed", "40", "--matches", "4", "--players", "3", "--settle", "full"),
+    ("--seed", "1", "--matches", "3"),
+    ("--seed", "40", "--matches", "3", "--players", "3", "--settle", "full"),
     (
         "--seed",
         "80",
