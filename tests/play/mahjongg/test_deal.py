@@ -7,10 +7,13 @@ from collections import Counter
 
 import pytest
 
-from games.play.mahjongg.engine import new_game
+from games.play.mahjongg.actions import Discard, Pass
+from games.play.mahjongg.engine import apply, new_game
 from games.play.mahjongg.state import Phase
 from games.play.mahjongg.tiles import build_wall, full_set, parse_tile, tile_code
 from scoring.mahjongg.profile import Profile
+from scoring.mahjongg.rotation import Game, Rotation
+from scoring.mahjongg.tiles import Wind
 
 from .conftest import PLAIN, rigged, tile_count, tiles
 
@@ -105,3 +108,24 @@ def test_a_wall_that_is_not_one_set_is_refused() -> None:
 
     with pytest.raises(ValueError, match="one set"):
         new_game(PLAIN, wall=wall)
+
+
+def test_s6_with_3_players_the_north_seat_stays_empty_and_east_follows_west() -> None:
+    state, _ = new_game(Profile(players=3, bonus_tiles=False), seed=9)
+    assert len(state.seats) == 3
+    for seat in (0, 1, 2):
+        assert state.turn == seat
+        state, _ = apply(state, seat, Discard(state.drawn))
+        for other in [s for s in range(3) if s != seat]:
+            state, _ = apply(state, other, Pass())
+    assert state.turn == 0 and len(state.seats[0].concealed) == 14
+
+
+def test_s7_with_the_rotating_dealer_the_seat_of_the_round_wind_deals_and_starts() -> None:
+    profile = Profile(rotation=Rotation.ROTATING_DEALER, bonus_tiles=False)
+    south_round = Game(Rotation.ROTATING_DEALER, Wind.SOUTH, 1, tuple(Wind))
+
+    state, _ = new_game(profile, south_round, seed=4)
+
+    assert state.dealer == 1 and state.turn == 1
+    assert [len(s.concealed) for s in state.seats] == [13, 14, 13, 13]
