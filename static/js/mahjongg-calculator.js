@@ -150,7 +150,55 @@
     section.querySelector(".picker-tip").textContent = isEmpty ? "" : texts.tip;
     const clear = document.getElementById("mj-clear");
     if (clear) clear.hidden = isEmpty;
+    drawWin(hand, parts, texts);
     return true;
+  }
+
+  // The caller's choices beside the tiles (scoring/templatetags/mahjongg_tiles.py picker_win):
+  // a button per tile of the hand they may have won on and, once one is chosen, how it came,
+  // drawn with the tiles rather than with the server's answer. Only where the server offers
+  // them (#mj-win: the calculator, the caller's tiles on the game form).
+  function drawWin(hand, parts, texts) {
+    const box = document.getElementById("mj-win");
+    const groups = box ? box.querySelectorAll(".mj-choice") : [];
+    if (!groups.length || !texts.won_on) return;
+    const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
+    const tilesGroup = groups[0];
+    for (const old of tilesGroup.querySelectorAll("button[name='win']:not([value='none'])")) {
+      old.remove();
+    }
+    const none = tilesGroup.querySelector("button[value='none']");
+    if (none) none.setAttribute("aria-pressed", String(hand.win === null));
+    for (const tile of new Set(hand.concealed)) {
+      const code = rules.CODES[tile];
+      const drawn = tileItem(parts, code);
+      if (!drawn) continue;
+      const button = document.createElement("button");
+      button.className = "mj-tile";
+      button.id = `mj-win-${code}`;
+      button.name = "win";
+      button.value = code;
+      button.setAttribute("aria-pressed", String(tile === hand.win));
+      button.setAttribute("aria-label", texts.won_on.replace("%s", texts.names[code] || code));
+      button.append(drawn.querySelector("svg"));
+      tilesGroup.append(button);
+    }
+    let byGroup = groups[1] || null;
+    if (hand.win === null) {
+      if (byGroup) byGroup.remove();
+    } else {
+      if (!byGroup) {
+        byGroup = parts.querySelector(".mj-choice").cloneNode(true);
+        box.append(byGroup);
+      }
+      const name = texts.names[rules.CODES[hand.win]] || rules.CODES[hand.win];
+      byGroup.querySelector(".mj-choice-title").textContent = texts.came.replace("%s", name);
+      for (const button of byGroup.querySelectorAll("button[name='by']")) {
+        button.setAttribute("aria-pressed", String(button.value === hand.by));
+      }
+    }
+    const again = focused && document.getElementById(focused);
+    if (again && !box.contains(document.activeElement)) again.focus();
   }
 
   function showPressed(hand, line) {
