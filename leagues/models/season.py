@@ -78,9 +78,11 @@ class Season(models.Model):
         """Started by an organiser for a later day: current from its start date."""
         return self.archived_at is None and self.starts_on > timezone.localdate()
 
-    def refuse_changes(self) -> None:
-        """SeasonArchived if no match of this season may change any more."""
-        if self.is_archived:
+    def refuse_changes(self, match=None) -> None:
+        """SeasonArchived if no match of this season may change any more; with `match`, if
+        that match may not: one still running when the season was archived plays on to its
+        end (docs/seasons.md, "A match running at midnight")."""
+        if self.is_archived and (match is None or match.status != match.Status.RUNNING):
             raise SeasonArchived(archived_message(self), code="season_archived")
 
 
