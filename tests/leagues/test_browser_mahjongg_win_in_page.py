@@ -1,8 +1,12 @@
-"""The caller's winning-tile buttons on the Mah-Jongg game form act in the page at once, as
-the tiles do (issue 27: they came with the server's answer). On a 390 px phone at 300 ms
-latency, with the form's answers held back until the end: a tile tapped offers "Won on …"
-at once, choosing it shows "How the … came" with "by discard" pressed, "from the wall" is
-pressed at once, and the server's drawing, once it is let through, is the same.
+"""The Mah-Jongg game form on a 390 px phone at 300 ms latency (issue 27).
+
+The caller's winning-tile buttons act in the page at once, as the tiles do (they came with
+the server's answer): with the form's answers held back until the end, a tile tapped offers
+"Won on …" at once, choosing it shows "How the … came" with "by discard" pressed, "from the
+wall" is pressed at once, and the server's drawing, once let through, is the same.
+
+Tiles tapped right after choosing another player, before the server has answered, are all
+that player's.
 
 Run with `pytest -m browser -n 0 tests/leagues/test_browser_mahjongg_win_in_page.py`.
 """
@@ -112,5 +116,41 @@ def test_the_callers_winning_tile_and_how_it_came_show_at_once_on_a_slow_phone(
         expect(page.locator("#id_hand0")).to_have_value("12b 5k win=5k by=wall")
         assert win_state(page) == drawn_in_page
         assert errors == []
+    finally:
+        context.close()
+
+
+PLAIN_TAPS = "2b 5b 8b 1c 4c 8c 3k 6k 9k Ew Sw Ww Gd".split()
+
+
+def test_tiles_tapped_right_after_choosing_the_next_player_are_all_theirs_on_a_slow_phone(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    """Pia's 14 tiles are in; "Quentin's tiles" is tapped and, before the server has
+    answered (300 ms), his 13 tiles. Before, the first taps went to Pia's full hand, were
+    refused there and sent to the server with a line the later taps' answers replaced:
+    Quentin had 10 (the club journey on a throttled phone)."""
+    match = mahjongg_match(organiser)
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        open_game_form(page, live_server, match, 0)
+        page.get_by_role("radio", name="Pia (East)").check()
+        for code in "1b 2b 3b 4b 5b 6b 7b 8b 9b 2c 3c 4c 5k 5k".split():
+            page.locator(f"#mj-pick-{code}").tap()
+        settled(page)
+        pias = page.input_value("#id_hand0")
+
+        throttle(page, 300, 50_000)
+        page.locator("#mj-show-1").tap()
+        for code in PLAIN_TAPS:
+            page.locator(f"#mj-pick-{code}").tap()
+        settled(page)
+
+        expect(page.locator("#mj-player-1 .mj-player-tiles svg")).to_have_count(13)
+        expect(page.locator("#mj-hand .picker-cards button[name='remove']")).to_have_count(13)
+        expect(page.locator("#id_hand0")).to_have_value(pias)
+        expect(page.locator("#mj-show-1")).to_have_attribute("aria-pressed", "true")
     finally:
         context.close()
