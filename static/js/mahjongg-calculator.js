@@ -316,7 +316,11 @@
   let tapsMade = 0;
   let sendTimer = null;
   let switching = 0; // choices of a player not answered yet
+  let switchedAt = 0;
   let waiting = []; // the taps made meanwhile: [form, name, value, as]
+  // htmx answers every request it sends (htmx:afterRequest, failed ones too); should one
+  // never be sent, the taps stop waiting after this long rather than for ever.
+  const SWITCH_WAIT_MAX_MS = 20000;
 
   // One tap on the game form's picker, taken in the page; false: the server takes it.
   function sheetTap(game, name, value, as) {
@@ -349,11 +353,16 @@
       if (!rules || !game.hasAttribute("data-mj-picker") || !submitter) return;
       if (submitter.name === "player") {
         switching += 1; // htmx sends it; its answer brings the player's picker
+        switchedAt = Date.now();
         return;
       }
       if (!SHEET_ACTIONS.includes(submitter.name)) return;
       const checked = game.querySelector("input[name='as']:checked");
       const as = checked ? checked.value : "tile";
+      if (switching && Date.now() - switchedAt > SWITCH_WAIT_MAX_MS) {
+        switching = 0;
+        takeWaiting();
+      }
       if (switching) {
         event.preventDefault();
         event.stopPropagation();
@@ -385,16 +394,22 @@
     const xhr = event.detail.xhr;
     if (!xhr || !xhr.mjSwitch || switching === 0) return;
     switching -= 1;
-    if (switching) return;
+    if (!switching) takeWaiting();
+  });
+
+  function takeWaiting() {
     const taps = waiting;
     waiting = [];
     for (const [game, name, value, as] of taps) {
       if (sheetTap(game, name, value, as)) continue;
       // Refused in the page (a fifth tile): the server words it, as for a tap made now.
+      // The way of adding is read as the form is sent: the tap's, then the one chosen now.
       const button = game.querySelector(`button[name='${name}'][value='${value}']`);
+      const now = game.querySelector("input[name='as']:checked");
       const mode = game.querySelector(`input[name='as'][value='${as}']`);
       if (mode) mode.checked = true;
       if (button) game.requestSubmit(button);
+      if (now) now.checked = true;
     }
-  });
+  }
 })();
