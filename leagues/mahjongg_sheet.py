@@ -125,7 +125,7 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
     seats = list(match.seats.select_related("player").order_by("position"))
     games = list(match.mj_games.select_related("entered_by").order_by("number"))
     last = games[-1] if games else None
-    if match.season.is_archived:
+    if match.is_archived:
         actions = Actions(enter=False, correct=False, undo=False)
     else:
         enter = match.can_enter(user)

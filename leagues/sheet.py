@@ -283,7 +283,7 @@ def actions_for(match: Match, user, last: Round | None) -> Actions:
     """Organisers may do everything. A seated player who may enter rounds may also undo the
     last round, but only one they entered themselves: a slip of their own finger, not a
     correction of someone else's entry (that is for organisers, and goes in the history)."""
-    if match.season.is_archived:  # read-only (docs/seasons.md): the sheet says why
+    if match.is_archived:  # read-only (docs/seasons.md): the sheet says why
         return Actions(enter=False, correct=False, undo=False)
     enter = match.can_enter(user)
     correct = match.can_correct(user)

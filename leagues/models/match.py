@@ -130,6 +130,12 @@ class Match(models.Model):
     def is_abandoned(self) -> bool:
         return self.status == self.Status.ABANDONED
 
+    @property
+    def is_archived(self) -> bool:
+        """Read-only with its season. A match still running when its season was archived (a
+        season dated later began at midnight) is played to its end there (docs/seasons.md)."""
+        return self.season.is_archived and self.status != self.Status.RUNNING
+
     def rules(self, players: int | None = None) -> MatchRules:
         return MatchRules(
             players=players if players is not None else self.seats.count(),
@@ -364,7 +370,7 @@ class Match(models.Model):
             raise MatchFinished(_("This match was abandoned: its rounds stay as they are."))
         # Under the lock: starting a new season holds its matches' rows while it archives
         # the old one (leagues.models.season.start_season).
-        Season.objects.get(pk=match.season_id).refuse_changes()
+        Season.objects.get(pk=match.season_id).refuse_changes(match)
         if expected_version is not None and match.version != expected_version:
             raise StaleEdit(stale() if stale else _entered_meanwhile(), code="stale")
         match.version += 1

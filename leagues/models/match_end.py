@@ -29,7 +29,7 @@ def _details(match: Match) -> dict:
 def why_it_stays(match: Match, deleting: bool) -> str | None:
     """Why the match can be neither abandoned (deleting False) nor deleted, as the page
     asking to confirm it says at once; None: it can be. The saves check again, locked."""
-    if match.season.is_archived:  # read with the match (leagues.access.visible_match)
+    if match.is_archived:  # read with the match (leagues.access.visible_match)
         return archived_message(match.season)
     if deleting:
         return None
@@ -66,7 +66,7 @@ def delete_match(match: Match, by, expected_version: int) -> None:
     if locked is None:  # two deletions at once: the other one was first
         raise match_gone()
     # An archived season is read-only, deletions included (docs/seasons.md).
-    Season.objects.get(pk=locked.season_id).refuse_changes()
+    Season.objects.get(pk=locked.season_id).refuse_changes(locked)
     if locked.version != expected_version:
         raise StaleEdit(_changed_meanwhile(), code="stale")
     details = _details(locked)

@@ -78,9 +78,11 @@ class Season(models.Model):
         """Started by an organiser for a later day: current from its start date."""
         return self.archived_at is None and self.starts_on > timezone.localdate()
 
-    def refuse_changes(self) -> None:
-        """SeasonArchived if no match of this season may change any more."""
-        if self.is_archived:
+    def refuse_changes(self, match=None) -> None:
+        """SeasonArchived if no match of this season may change any more; with `match`, if
+        that match may not: one still running when the season was archived plays on to its
+        end (docs/seasons.md, "A match running at midnight")."""
+        if self.is_archived and (match is None or match.status != match.Status.RUNNING):
             raise SeasonArchived(archived_message(self), code="season_archived")
 
 
@@ -135,8 +137,8 @@ class SeasonNotStarted(ValidationError):
 
 def start_season(league, *, name: str, starts_on: date, by=None) -> Season:
     """Archive the current season and start the next one, in one transaction. Refused while
-    a match of the current season is running (they would be frozen half played), for a
-    start that is not after the current season's start, and while a season started for a
+    a match of the current season is running, for a start before the current season's
+    start, and while a season started for a
     later day waits. A season dated later than today becomes current on that day: until
     then matches still go into the current one."""
     with refused_when_busy():
@@ -193,10 +195,14 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
             % {"name": waiting.name, "date": long_date(waiting.starts_on)},
             code="waiting",
         )
-    if starts_on <= old.starts_on:
+    # The day the current season began is allowed (issue 27): a club that made its league
+    # today can close that first season today; it then ends the day it began.
+    if starts_on < old.starts_on:
         raise SeasonNotStarted(
             {
-                "starts_on": _("The new season must start after the current one began (%(date)s).")
+                "starts_on": _(
+                    "The new season cannot start before the current one began (%(date)s)."
+                )
                 % {"date": long_date(old.starts_on)}
             },
             code="starts_on",
@@ -209,7 +215,13 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
             code="starts_on_far",
         )
     season = open_next_season(
-        league, old, name=name, starts_on=starts_on, by=by, archived_at=beginning(starts_on)
+        league,
+        old,
+        name=name,
+        starts_on=starts_on,
+        old_ends_on=max(old.starts_on, starts_on - timedelta(days=1)),
+        by=by,
+        archived_at=beginning(starts_on),
     )
     log_event(
         league,

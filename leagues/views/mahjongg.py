@@ -121,7 +121,7 @@ def _tap_answer(request, pk: int) -> HttpResponse | None:
 @login_required
 def game_new(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
-    if not match.can_enter(request.user) or match.season.is_archived:
+    if not match.can_enter(request.user) or match.is_archived:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
     stored = stored_entries(match)  # once: the next game's winds and the replay with the new one
     so_far = None if match.is_finished else replay(match_profile(match), stored)
@@ -157,7 +157,7 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     if not match.can_correct(request.user):
         raise PermissionDenied(_("Only the league's organisers correct games."))
-    if match.season.is_archived:
+    if match.is_archived:
         return archived_page(request, match)
     game = MahjonggGame.objects.filter(match=match, number=number).first()
     if game is None:

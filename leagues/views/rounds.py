@@ -220,7 +220,7 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
-    if match.season.is_archived:
+    if match.is_archived:
         return archived_page(request, match)
     if round_ is None:
         return _gone(request, match, number)
@@ -272,7 +272,7 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
 @login_required
 def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     match, round_ = _correcting(request, slug, pk, number)
-    if match.season.is_archived:
+    if match.is_archived:
         return archived_page(request, match)
     if round_ is None:
         return _gone(request, match, number)

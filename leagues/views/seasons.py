@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -40,9 +38,8 @@ class SeasonForm(forms.Form):
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = organised_league(request, slug)
     current = league.current_season
-    # Today, unless the current season began today: then tomorrow, the first day allowed.
-    today = timezone.localdate()
-    first_day = today if current.starts_on < today else current.starts_on + timedelta(days=1)
+    # Today, or the current season's start if that is later (a season dated later waits).
+    first_day = max(timezone.localdate(), current.starts_on)
     form = SeasonForm(request.POST or None, initial={"starts_on": first_day})
     if form.is_bound and form.is_valid():
         try:

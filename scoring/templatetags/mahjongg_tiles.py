@@ -401,12 +401,17 @@ def picker_hand_parts(picker) -> SafeString:
         "exposed_set": _("Exposed set %(set)s") % {"set": "%s"},
         "concealed_set": _("Concealed kan %(set)s") % {"set": "%s"},
         "remove_set": _("Remove the set %(set)s") % {"set": "%s"},
+        # The caller's winning-tile buttons and "How the … came", drawn at once too.
+        "won_on": _("Won on %(tile)s") % {"tile": "%s"},
+        "came": _("How the %(tile)s came") % {"tile": "%s"},
+        "names": {t.code: str(face_of(t).label) for t in tiles},
     }
     return format_html(
-        '<template id="mj-hand-parts" data-texts="{}">{}{}{}{}</template>',
+        '<template id="mj-hand-parts" data-texts="{}">{}{}{}{}{}</template>',
         json.dumps(texts),
         mark_safe("".join(_hand_tile(t, 0, False, get_language()) for t in tiles)),
         mark_safe("".join(_bonus_tile(b, get_language()) for b in bonus)),
         _hand_set(0, Meld((Tile(0),) * 3), get_language()),
         _hand_set(0, Meld((Tile(0),) * 4, concealed=True), get_language()),
+        _choice("mj-by-title", "", option_buttons("by", picker.by_choices, None)),
     )

@@ -150,7 +150,55 @@
     section.querySelector(".picker-tip").textContent = isEmpty ? "" : texts.tip;
     const clear = document.getElementById("mj-clear");
     if (clear) clear.hidden = isEmpty;
+    drawWin(hand, parts, texts);
     return true;
+  }
+
+  // The caller's choices beside the tiles (scoring/templatetags/mahjongg_tiles.py picker_win):
+  // a button per tile of the hand they may have won on and, once one is chosen, how it came,
+  // drawn with the tiles rather than with the server's answer. Only where the server offers
+  // them (#mj-win: the calculator, the caller's tiles on the game form).
+  function drawWin(hand, parts, texts) {
+    const box = document.getElementById("mj-win");
+    const groups = box ? box.querySelectorAll(".mj-choice") : [];
+    if (!groups.length || !texts.won_on) return;
+    const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
+    const tilesGroup = groups[0];
+    for (const old of tilesGroup.querySelectorAll("button[name='win']:not([value='none'])")) {
+      old.remove();
+    }
+    const none = tilesGroup.querySelector("button[value='none']");
+    if (none) none.setAttribute("aria-pressed", String(hand.win === null));
+    for (const tile of new Set(hand.concealed)) {
+      const code = rules.CODES[tile];
+      const drawn = tileItem(parts, code);
+      if (!drawn) continue;
+      const button = document.createElement("button");
+      button.className = "mj-tile";
+      button.id = `mj-win-${code}`;
+      button.name = "win";
+      button.value = code;
+      button.setAttribute("aria-pressed", String(tile === hand.win));
+      button.setAttribute("aria-label", texts.won_on.replace("%s", texts.names[code] || code));
+      button.append(drawn.querySelector("svg"));
+      tilesGroup.append(button);
+    }
+    let byGroup = groups[1] || null;
+    if (hand.win === null) {
+      if (byGroup) byGroup.remove();
+    } else {
+      if (!byGroup) {
+        byGroup = parts.querySelector(".mj-choice").cloneNode(true);
+        box.append(byGroup);
+      }
+      const name = texts.names[rules.CODES[hand.win]] || rules.CODES[hand.win];
+      byGroup.querySelector(".mj-choice-title").textContent = texts.came.replace("%s", name);
+      for (const button of byGroup.querySelectorAll("button[name='by']")) {
+        button.setAttribute("aria-pressed", String(button.value === hand.by));
+      }
+    }
+    const again = focused && document.getElementById(focused);
+    if (again && !box.contains(document.activeElement)) again.focus();
   }
 
   function showPressed(hand, line) {
@@ -258,9 +306,44 @@
   // their typed field (without the winds: the sheet gives them), changed and drawn at once;
   // then the form is sent as a change of that field (no button's change), once the taps
   // pause, and an answer sent before the newest tap is not swapped in.
+  //
+  // Choosing another player ("Bruno's tiles") asks the server for that player's picker.
+  // Tiles tapped before it has answered wait for it and are then taken as that player's, in
+  // the way of adding chosen at each tap: taken at once, they went to the player shown
+  // before, or (refused there: a full hand) to the server with a line the next tap's answer
+  // replaced, and were lost (3 of Bruno's 13 on a phone at 300 ms, the club journey).
   const SHEET_ACTIONS = ["clear", "add", "remove", "remove_set", "remove_bonus", "win", "by"];
   let tapsMade = 0;
   let sendTimer = null;
+  let switching = 0; // choices of a player not answered yet
+  let switchedAt = 0;
+  let waiting = []; // the taps made meanwhile: [form, name, value, as]
+  // htmx answers every request it sends (htmx:afterRequest, failed ones too); should one
+  // never be sent, the taps stop waiting after this long rather than for ever.
+  const SWITCH_WAIT_MAX_MS = 20000;
+
+  // One tap on the game form's picker, taken in the page; false: the server takes it.
+  function sheetTap(game, name, value, as) {
+    const picking = game.querySelector("input[name='picking']");
+    const field = picking && game.querySelector(`[name='hand${picking.value}']`);
+    if (!field) return false;
+    const hand = rules.read(field.value);
+    if (hand === null || hand.seat !== null || hand.round !== null) return false;
+    const answer = rules.apply(hand, name, value, as, SHEET_ACTIONS);
+    if (answer.refused) return false; // the server words it, as before
+    const changed = { ...answer.hand, seat: null, round: null }; // entered_line
+    const caller = game.querySelector("input[name='caller']:checked");
+    const isCaller = caller !== null && caller.value === picking.value;
+    const needed = rules.tilesNeeded(changed) + (isCaller && changed.win === null ? 1 : 0);
+    if (!drawHand(changed, needed)) return false;
+    field.value = rules.write(changed);
+    tapsMade += 1;
+    clearTimeout(sendTimer);
+    sendTimer = setTimeout(() => {
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }, ASK_AFTER_MS);
+    return true;
+  }
 
   document.addEventListener(
     "submit",
@@ -268,35 +351,37 @@
       const game = event.target;
       const submitter = event.submitter;
       if (!rules || !game.hasAttribute("data-mj-picker") || !submitter) return;
+      if (submitter.name === "player") {
+        switching += 1; // htmx sends it; its answer brings the player's picker
+        switchedAt = Date.now();
+        return;
+      }
       if (!SHEET_ACTIONS.includes(submitter.name)) return;
-      const picking = game.querySelector("input[name='picking']");
-      const field = picking && game.querySelector(`[name='hand${picking.value}']`);
-      if (!field) return;
-      const hand = rules.read(field.value);
-      if (hand === null || hand.seat !== null || hand.round !== null) return;
       const checked = game.querySelector("input[name='as']:checked");
       const as = checked ? checked.value : "tile";
-      const answer = rules.apply(hand, submitter.name, submitter.value, as, SHEET_ACTIONS);
-      if (answer.refused) return; // the server words it, as before
-      const changed = { ...answer.hand, seat: null, round: null }; // entered_line
-      const caller = game.querySelector("input[name='caller']:checked");
-      const isCaller = caller !== null && caller.value === picking.value;
-      const needed = rules.tilesNeeded(changed) + (isCaller && changed.win === null ? 1 : 0);
-      if (!drawHand(changed, needed)) return;
+      if (switching && Date.now() - switchedAt > SWITCH_WAIT_MAX_MS) {
+        switching = 0;
+        takeWaiting();
+      }
+      if (switching) {
+        event.preventDefault();
+        event.stopPropagation();
+        waiting.push([game, submitter.name, submitter.value, as]);
+        return;
+      }
+      if (!sheetTap(game, submitter.name, submitter.value, as)) return;
       event.preventDefault();
       event.stopPropagation(); // htmx's listener on the form never sees it
-      field.value = rules.write(changed);
-      tapsMade += 1;
-      clearTimeout(sendTimer);
-      sendTimer = setTimeout(() => {
-        field.dispatchEvent(new Event("change", { bubbles: true }));
-      }, ASK_AFTER_MS);
     },
     true,
   );
 
   document.addEventListener("htmx:beforeSend", (event) => {
-    if (event.detail.elt.hasAttribute("data-mj-picker")) event.detail.xhr.mjTaps = tapsMade;
+    if (!event.detail.elt.hasAttribute("data-mj-picker")) return;
+    const xhr = event.detail.xhr;
+    xhr.mjTaps = tapsMade;
+    const triggering = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    xhr.mjSwitch = Boolean(triggering && triggering.submitter && triggering.submitter.name === "player");
   });
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
@@ -304,4 +389,27 @@
       event.detail.shouldSwap = false; // a newer tap is in the page and asked for
     }
   });
+  // The player's picker is in (or the question failed): the taps made meanwhile are theirs.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const xhr = event.detail.xhr;
+    if (!xhr || !xhr.mjSwitch || switching === 0) return;
+    switching -= 1;
+    if (!switching) takeWaiting();
+  });
+
+  function takeWaiting() {
+    const taps = waiting;
+    waiting = [];
+    for (const [game, name, value, as] of taps) {
+      if (sheetTap(game, name, value, as)) continue;
+      // Refused in the page (a fifth tile): the server words it, as for a tap made now.
+      // The way of adding is read as the form is sent: the tap's, then the one chosen now.
+      const button = game.querySelector(`button[name='${name}'][value='${value}']`);
+      const now = game.querySelector("input[name='as']:checked");
+      const mode = game.querySelector(`input[name='as'][value='${as}']`);
+      if (mode) mode.checked = true;
+      if (button) game.requestSubmit(button);
+      if (now) now.checked = true;
+    }
+  }
 })();

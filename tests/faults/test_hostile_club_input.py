@@ -302,7 +302,7 @@ def test_invitation_expiry_days_out_of_range_are_refused(organiser_client, leagu
     [
         ("9999-12-31", "The new season must start at most a year from today."),
         ("10000-01-01", "Enter a valid date."),
-        ("0001-01-01", "The new season must start after the current one began"),
+        ("0001-01-01", "The new season cannot start before the current one began"),
         ("2027-02-30", "Enter a valid date."),
         ("-2027-01-01", "Enter a valid date."),
     ],

@@ -1,7 +1,8 @@
 """Starting a season on a 390 px phone in German (issue 27 item 8): the default start is
-accepted even when the current season began today, a refusal writes its date as the pages
-do ("28. November 2026", not "2026-11-28"), and a season dated tomorrow is current only from
-tomorrow, so tonight's match still goes into the season it follows.
+today, accepted even when the current season began today (the club journey closes a season
+made that day), a refusal writes its date as the pages do ("28. November 2026", not
+"2026-11-28"), and a season dated tomorrow is current only from tomorrow, so tonight's match
+still goes into the season it follows.
 
 Run with `pytest -m browser tests/leagues/test_browser_season_start.py`.
 """
@@ -43,16 +44,17 @@ def test_a_season_dated_tomorrow_waits_for_tomorrow_on_a_german_phone(
     try:
         page.goto(live_server.url + "/leagues/club/seasons/new/")
         starts_on = page.locator("#id_starts_on")
-        # The default is a day the form takes: tomorrow, as the current season began today.
-        expect(starts_on).to_have_value(tomorrow.isoformat())
+        # The default is a day the form takes: today, the day the current season began.
+        expect(starts_on).to_have_value(today.isoformat())
 
         page.locator("#id_name").fill("Winter")
         page.locator("#id_confirm").check()
-        starts_on.fill(today.isoformat())
+        starts_on.fill((today - timedelta(days=1)).isoformat())
         page.locator("#start-season").click()
         refusal = page.locator("#id_starts_on-error")
         expect(refusal).to_contain_text(f"({today_written})")
         expect(refusal).not_to_contain_text(today.isoformat())
+        expect(refusal).to_contain_text("kann nicht vor dem Beginn")
 
         page.locator("#id_starts_on").fill(tomorrow.isoformat())
         page.locator("#id_confirm").check()

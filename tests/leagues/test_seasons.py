@@ -128,7 +128,7 @@ class TestStartingASeason:
         assert league.seasons.count() == 1 and not LeagueEvent.objects.exists()
 
     def test_a_start_before_the_current_one_is_refused(self, league):
-        with pytest.raises(SeasonNotStarted, match="must start after"):
+        with pytest.raises(SeasonNotStarted, match="cannot start before"):
             start_season(league, name="Old", starts_on=date(2026, 8, 1))
         with pytest.raises(SeasonNotStarted, match="already has a season"):
             start_season(league, name="season 2026", starts_on=NEXT)

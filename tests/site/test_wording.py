@@ -146,3 +146,30 @@ def test_german_pages_say_steine_and_the_default_season_in_german_on_a_phone(
         assert "Season 2026" not in body
     finally:
         context.close()
+
+
+def test_the_english_msgids_never_say_click() -> None:
+    """English is the msgid: "Tap", "Choose" or "Press", which fit a finger and a mouse."""
+    msgids = [key[0] if isinstance(key, tuple) else key for key in catalogue("de")]
+    assert [text for text in msgids if re.search(r"\bclick", text, re.IGNORECASE)] == []
+
+
+@pytest.mark.browser
+def test_the_calculator_and_round_entry_never_tell_a_phone_to_click(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = amelies_league(organiser)
+    match = Match.begin(league, amelie_and_friends(), by=organiser)
+    context = browser.new_context(viewport=PHONE, locale="en", has_touch=True)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        for url in (
+            reverse("scoring:calculator"),
+            reverse("scoring:calculator") + "?hand=123b",
+            reverse("leagues:round_new", args=[league.slug, match.pk]),
+        ):
+            page.goto(live_server.url + url)
+            assert not re.search(r"\bclick", page_text(page), re.IGNORECASE), url
+    finally:
+        context.close()
