@@ -13,8 +13,8 @@ MANAGE := $(LOCAL) $(PYTHON) manage.py
 PYTEST_ARGS ?=
 # The suite runs on every core (pytest-xdist; each worker has its own test database and, for
 # the browser tests, its own server): about twice as fast on two cores, which keeps CI under
-# 20 minutes. `make test
-# PYTEST_WORKERS=0` runs it in one process (for -x, --pdb, or reading output in order).
+# 15 minutes (docs/testing.md). `make test PYTEST_WORKERS=0` runs it in one process (for -x,
+# --pdb, or reading output in order).
 PYTEST_WORKERS ?= auto
 # worksteal: a worker that runs out takes tests from the other (the longest come last).
 XDIST := -n $(PYTEST_WORKERS) --dist worksteal
@@ -61,8 +61,9 @@ test-postgres: $(STAMP) messages
 	env -u REDIS_URL scripts/with_postgres.sh $(BIN)/pytest $(XDIST) $(PG_SKIP) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # The browser tests: Debian's chromium (apt-get install chromium) driven by pytest-playwright.
+# The slowest 25 are listed at the end, to see where CI's minutes go (docs/testing.md).
 test-browser: $(STAMP) messages
-	$(LOCAL) $(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(LOCAL) $(BIN)/pytest -m browser $(XDIST) --durations=25 $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # The quick benchmarks (benchmarks/, a few minutes on SQLite): scoring speed against the peer,
 # a tap on either picker, the demo's page weights. A report, not a test: each prints its
