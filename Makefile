@@ -13,8 +13,8 @@ MANAGE := $(LOCAL) $(PYTHON) manage.py
 PYTEST_ARGS ?=
 # The suite runs on every core (pytest-xdist; each worker has its own test database and, for
 # the browser tests, its own server): about twice as fast on two cores, which keeps CI under
-# 20 minutes. `make test
-# PYTEST_WORKERS=0` runs it in one process (for -x, --pdb, or reading output in order).
+# 15 minutes (docs/testing.md). `make test PYTEST_WORKERS=0` runs it in one process (for -x,
+# --pdb, or reading output in order).
 PYTEST_WORKERS ?= auto
 # worksteal: a worker that runs out takes tests from the other (the longest come last).
 XDIST := -n $(PYTEST_WORKERS) --dist worksteal
@@ -24,7 +24,7 @@ PG_SKIP := --database-tests-only
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: .venv run test test-postgres test-browser test-redis bench-league loadtest lint format messages makemessages clean
+.PHONY: .venv run test test-postgres test-browser test-redis bench bench-league loadtest lint format messages makemessages clean
 
 # Re-installs whenever pyproject.toml changes.
 .venv: $(STAMP)
@@ -61,20 +61,31 @@ test-postgres: $(STAMP) messages
 	env -u REDIS_URL scripts/with_postgres.sh $(BIN)/pytest $(XDIST) $(PG_SKIP) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # The browser tests: Debian's chromium (apt-get install chromium) driven by pytest-playwright.
+# The slowest 25 are listed at the end, to see where CI's minutes go (docs/testing.md).
 test-browser: $(STAMP) messages
-	$(LOCAL) $(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(LOCAL) $(BIN)/pytest -m browser $(XDIST) --durations=25 $(PYTEST_ARGS) || [ $$? -eq 5 ]
+
+# The quick benchmarks (benchmarks/, a few minutes on SQLite): scoring speed against the peer,
+# a tap on either picker, the demo's page weights. A report, not a test: each prints its
+# figures and PASS or MISS; this fails only when one of them breaks (exits non-zero).
+BENCHES := scoring "scoring --game mahjongg" clicks "clicks --game mahjongg" page_weight
+bench: $(STAMP) messages
+	@for bench in $(BENCHES); do \
+		echo "==> python -m benchmarks.$$bench"; \
+		$(LOCAL) $(PYTHON) -m benchmarks.$$bench || exit 1; \
+	done
 
 # How fast a league of 200 players and 10,000 rounds renders, on SQLite and on a throwaway
-# PostgreSQL (leagues/bench.py). A report, not a test: it always exits 0.
+# PostgreSQL (benchmarks/league.py). A report, not a test: it always exits 0.
 bench-league: $(STAMP)
-	env -u REDIS_URL scripts/with_postgres.sh $(PYTHON) -m leagues.bench
+	env -u REDIS_URL scripts/with_postgres.sh $(PYTHON) -m benchmarks.league
 
 # The live-play load test: one daphne process on a throwaway PostgreSQL, 50 tables of four
-# played over real websockets for 60 s (scripts/loadtest.sh). A report: exits 1 only when
+# played over real websockets for 60 s (benchmarks/loadtest.sh). A report: exits 1 only when
 # something was lost. LOADTEST_ARGS replaces the arguments, e.g. '--tables 100 --think 0.5'.
 LOADTEST_ARGS ?= --tables 50 --think 1 --duration 60
 loadtest: $(STAMP) messages
-	env -u REDIS_URL scripts/with_postgres.sh scripts/loadtest.sh $(LOADTEST_ARGS)
+	env -u REDIS_URL scripts/with_postgres.sh benchmarks/loadtest.sh $(LOADTEST_ARGS)
 
 # Two daphne processes serving one table through a throwaway Redis (apt-get install
 # redis-server); the tests marked `redis`, skipped by the other runs.

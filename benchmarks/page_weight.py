@@ -13,7 +13,7 @@ import gzip
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import parse_qsl, urldefrag, urlsplit
@@ -62,21 +62,31 @@ def links(html: str, base: str) -> list[str]:
     return found
 
 
-def walk(client, start: tuple[str, ...] = START, limit: int = 400) -> Iterator[Weight]:
+def page_kind(path: str) -> Hashable:
+    """One page of a kind: the same address with other values (the calculator's ?hand=1c,
+    ?hand=2c…, the standings' ?sort=…) is the same page with other figures."""
+    parts = urlsplit(path)
+    return (parts.path, tuple(sorted(dict(parse_qsl(parts.query)))))
+
+
+def walk(
+    client,
+    start: tuple[str, ...] = START,
+    limit: int = 400,
+    kind: Callable[[str], Hashable] = page_kind,
+) -> Iterator[Weight]:
     """Each page reached from `start` by following links, once, with `client` (Django's test
     client): its weight. Pages that answer other than 200 are passed by (a redirect's target
-    is reached by its own link)."""
-    seen: set[tuple[str, tuple[str, ...]]] = set()
+    is reached by its own link). `kind`: a page of a kind already seen is not asked for, nor
+    are its links followed (the browser tests walk one page of each kind they tell apart)."""
+    seen: set[Hashable] = set()
     queue = list(start)
     while queue and len(seen) < limit:
         path = queue.pop(0)
-        # One page of a kind: the same address with other values (the calculator's
-        # ?hand=1c, ?hand=2c…, the standings' ?sort=…) is the same page with other figures.
-        parts = urlsplit(path)
-        kind = (parts.path, tuple(sorted(dict(parse_qsl(parts.query)))))
-        if kind in seen:
+        kind_of_path = kind(path)
+        if kind_of_path in seen:
             continue
-        seen.add(kind)
+        seen.add(kind_of_path)
         response = client.get(path)
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue

@@ -23,20 +23,11 @@ from django.utils import translation
 
 from games import catch_up, json_text, live, presence, socket_limits
 from games.errors import TableError
+from games.loads import Loaded, keep, kept, seats_after_move, seats_now
 from games.messages import error_frame, language_of
 from games.models import Table
 from games.play.errors import PlayError
-from games.snapshots import (
-    Loaded,
-    adopt,
-    db_call,
-    keep,
-    kept,
-    load,
-    loaded,
-    seats_after_move,
-    seats_now,
-)
+from games.snapshots import adopt, db_call, load, loaded
 from leagues.errors import is_busy
 from mhing_site.consumer_loop import SOCKET_GONE, QueuedDispatchMixin
 from mhing_site.ws_auth import TRY_AGAIN_LATER

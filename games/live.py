@@ -22,17 +22,9 @@ from datetime import datetime
 
 from games import catch_up, table_rows
 from games.catch_up import group_name  # noqa: F401  (the consumers name groups by it)
+from games.loads import Loaded, forget_all, keep, kept, seats_after_move
 from games.models import Table
-from games.snapshots import (
-    Loaded,
-    db_call,
-    forget_all,
-    keep,
-    kept,
-    loaded,
-    running,
-    seats_after_move,
-)
+from games.snapshots import db_call, loaded, running
 from games.table_play import TURN
 from games.timing import bot_delay
 from leagues.errors import is_busy
@@ -76,7 +68,7 @@ def kick(slug: str, pending: str | None = UNKNOWN) -> None:
 
 
 def _table(slug: str) -> Table:
-    return table_rows.read(slug=slug)
+    return table_rows.read(model=Table, slug=slug)
 
 
 @db_call
@@ -221,11 +213,8 @@ async def settle(timeout: float = 10.0) -> None:
 
 
 async def stop_all() -> None:
-    """Cancel every driver, timer and the presence heartbeat of this process (the end of a
-    test, or of a server's life)."""
-    from games import presence  # it drives this module: imported here, not at the top
-
-    await presence.stop()
+    """Cancel every driver and timer of this process (the end of a test, or of a server's
+    life; games.presence.stop_all stops its heartbeat first, then calls this)."""
     await catch_up.stop()
     tasks = [t for t in _drivers.values()] + [t for _, t in _timers.values()]
     for task in tasks:

@@ -129,3 +129,10 @@ async def stop() -> None:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
     _held.clear()
+
+
+async def stop_all() -> None:
+    """Stop all the live work of this process: the heartbeat, then the bot drivers, the
+    deadline timers and the catch-up (live.stop_all). Tests: the end of a server's life."""
+    await stop()
+    await live.stop_all()

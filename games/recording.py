@@ -19,18 +19,21 @@ joins the roster, the standings or the ratings (leagues.models). A league whose
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model
 
 from leagues.models import League, Match, Player, RoundEntry
 from leagues.models.league import BotMatches
 from leagues.models.roster import create_player
 from leagues.models.round import Outcome, WinType
 
-if TYPE_CHECKING:
-    from games.models import Table, TableSeat
+# Called with a finished table (games.models.Table, whose changes call this) and its seats;
+# that module stands above this one, so they are named here as rows.
+Table: TypeAlias = Model
+TableSeat: TypeAlias = Model
 
 log = logging.getLogger(__name__)
 

@@ -9,14 +9,15 @@ the bot takes over (or hands back) the seat's turns.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
 from django.utils import timezone
 
 from games.table_play import change, locked, save_change
 
-if TYPE_CHECKING:
-    from games.models import Table
+# The model this is mixed into (games.models.Table) stands above this module and imports it:
+# a table is named here by this mixin.
+Table: TypeAlias = "TableAttendance"
 
 
 class TableAttendance:

@@ -6,16 +6,15 @@ MHING_WAITING_TABLE_HOURS (2) while waiting for players, or MHING_PLAYING_TABLE_
 once playing. A closed table leaves the lobby, refuses moves and seat changes, and its match
 is not recorded (an unfinished match has no result to record).
 
-Mixed into `games.models.Table` (`close`), with the sweep `close_abandoned()` run by the
-lobby on each visit and by `manage.py close_abandoned_tables` (for cron).
+Mixed into `games.models.Table` (`close`), with the sweep `Table.close_abandoned()` run by
+the lobby on each visit and by `manage.py close_abandoned_tables` (for cron).
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-from django.apps import apps
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,7 +25,9 @@ from games.timing import seconds
 if TYPE_CHECKING:
     from django.db.models import QuerySet
 
-    from games.models import Table
+# The model this is mixed into (games.models.Table) stands above this module and imports it:
+# a table is named here by this mixin.
+Table: TypeAlias = "TableExpiry"
 
 
 def idle_limits() -> tuple[timedelta, timedelta]:
@@ -38,30 +39,29 @@ def idle_limits() -> tuple[timedelta, timedelta]:
     )
 
 
-def abandoned(now: datetime | None = None) -> QuerySet[Table]:
-    """Open tables past their idle limit with nobody's socket at them."""
-    from django.db.models import Q
-
-    Table = apps.get_model("games", "Table")
-    now = now or timezone.now()
-    waiting, playing = idle_limits()
-    return Table.objects.filter(
-        Q(status=Table.Status.WAITING, updated_at__lt=now - waiting)
-        | Q(status=Table.Status.PLAYING, updated_at__lt=now - playing)
-    ).exclude(presences__isnull=False)
-
-
-def close_abandoned(now: datetime | None = None) -> list[tuple[str, int]]:
-    """Close every abandoned table; the (slug, new version) of each, to announce."""
-    closed = []
-    for table in abandoned(now).only("pk", "slug"):
-        version = table.close(if_abandoned_at=now or timezone.now())
-        if version is not None:
-            closed.append((table.slug, version))
-    return closed
-
-
 class TableExpiry:
+    @classmethod
+    def abandoned(cls, now: datetime | None = None) -> QuerySet[Table]:
+        """Open tables past their idle limit with nobody's socket at them."""
+        from django.db.models import Q
+
+        now = now or timezone.now()
+        waiting, playing = idle_limits()
+        return cls.objects.filter(
+            Q(status=cls.Status.WAITING, updated_at__lt=now - waiting)
+            | Q(status=cls.Status.PLAYING, updated_at__lt=now - playing)
+        ).exclude(presences__isnull=False)
+
+    @classmethod
+    def close_abandoned(cls, now: datetime | None = None) -> list[tuple[str, int]]:
+        """Close every abandoned table; the (slug, new version) of each, to announce."""
+        closed = []
+        for table in cls.abandoned(now).only("pk", "slug"):
+            version = table.close(if_abandoned_at=now or timezone.now())
+            if version is not None:
+                closed.append((table.slug, version))
+        return closed
+
     @change
     def close(self: Table, by=None, if_abandoned_at: datetime | None = None) -> int | None:
         """Close the table: by its creator (`by`), or by the idle rule (`if_abandoned_at`:
@@ -69,7 +69,7 @@ class TableExpiry:
         the idle rule found it in use after all."""
         table = locked(self)
         if if_abandoned_at is not None:
-            if not abandoned(if_abandoned_at).filter(pk=table.pk).exists():
+            if not type(table).abandoned(if_abandoned_at).filter(pk=table.pk).exists():
                 return None
         elif by is not None and not table.can_start(by):
             raise TableError(

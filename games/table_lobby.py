@@ -7,9 +7,10 @@ play, so sockets already watching the table (the lobby's players) see seats fill
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,8 +21,10 @@ from leagues.models import League
 from leagues.names import is_refused_character
 from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
 
-if TYPE_CHECKING:
-    from games.models import Table, TableSeat
+# The model this is mixed into (games.models.Table) stands above this module and imports it:
+# a table is named here by this mixin, a seat (games.models.TableSeat) as a row.
+Table: TypeAlias = "TableLobby"
+TableSeat: TypeAlias = Model
 
 
 def seat_name(user, league=None) -> str:

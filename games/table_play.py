@@ -16,16 +16,18 @@ import random
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from functools import wraps
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import table_rows
 from games.errors import TableError
+from games.loads import SEATS_KEPT, kept, kept_row, seats_now
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
 from games.play.claims import hand_text
@@ -37,8 +39,10 @@ from games.play.state import Phase, RoundState
 from games.play.views import view_for
 from games.timing import next_round_pause, turn_timeout
 
-if TYPE_CHECKING:
-    from games.models import Table, TableSeat
+# The model this is mixed into (games.models.Table) stands above this module and imports it:
+# a table is named here by this mixin, a seat (games.models.TableSeat) as a row.
+Table: TypeAlias = "TablePlay"
+TableSeat: TypeAlias = Model
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -102,7 +106,7 @@ WRITTEN_WHEN_SET = ("status", "match_state", "results", "ready")
 
 def locked(table: Table) -> Table:
     """The table's row, locked until the transaction ends (PostgreSQL: others wait)."""
-    row = table_rows.read(pk=table.pk, lock=True)
+    row = table_rows.read(model=type(table), pk=table.pk, lock=True)
     _parsed_as_kept(row)
     _note_as_read(row)
     table._row = row
@@ -117,11 +121,9 @@ def _note_as_read(row: Table) -> None:
 
 def _parsed_as_kept(row: Table) -> None:
     """Give the row the round this process already parsed when it keeps the same version
-    (games.snapshots; states are frozen, so one object can serve both): the process making
+    (games.loads; states are frozen, so one object can serve both): the process making
     a move usually made or received the one before, and parsing the round is a move's
     largest own cost. Compared as stored, not trusted by the version alone."""
-    from games.snapshots import kept  # it imports this module
-
     cached = kept(row.slug, row.version)
     if (
         cached is not None
@@ -133,22 +135,6 @@ def _parsed_as_kept(row: Table) -> None:
 
 
 RECENT_CHANGES = 8  # versions whose events a socket that fell behind can still be sent
-SEATS_KEPT = "seats_kept"  # in a change of `recent_events`: the seats were left alone
-
-
-def seats_kept_since(table: Table, version: int) -> bool:
-    """Whether every change after `version` up to the table's own version (as read) left
-    the seats alone: only the last RECENT_CHANGES changes are known, so a longer gap, a
-    change without the mark or a `version` newer than the table's all answer no."""
-    return seats_kept_between(version, table.version, table.recent_events)
-
-
-def seats_kept_between(version: int, newer: int, recent_events: list[dict[str, Any]]) -> bool:
-    """seats_kept_since for the version `newer` whose `recent_events` these are."""
-    if version > newer:
-        return False
-    kept = {c["version"] for c in recent_events if c.get(SEATS_KEPT)}
-    return all(v in kept for v in range(version + 1, newer + 1))
 
 
 def save_change(
@@ -160,7 +146,7 @@ def save_change(
     """Save a locked table's new state as the next version, with the events that made it.
     `seats_kept`: the change left the seats and who is connected as they were (a move, a
     deadline, a new round), so a process holding the seats of the version before may go on
-    using them (games.snapshots); any other change, and any change saved without the mark,
+    using them (games.loads); any other change, and any change saved without the mark,
     makes every process read the seats again. `kept_since`: the table was not read but kept
     (TablePlay._act_on_kept), and is only written if its last change was made then too.
     What was written is left on the table as `_written` (games.snapshots carries it)."""
@@ -240,9 +226,7 @@ def turn_deadline(table: Table, state: RoundState, now: datetime) -> datetime | 
 
 def current_seats(table: Table) -> list[TableSeat]:
     """The table's seats as read (`seat_list`), or the ones this process keeps when no
-    change since has touched them (games.snapshots.seats_now)."""
-    from games.snapshots import seats_now  # it imports this module
-
+    change since has touched them (games.loads.seats_now)."""
     return seats_now(table)
 
 
@@ -390,7 +374,7 @@ class TablePlay:
     def _act_on_kept(
         self: Table, position: int | None, action: Action, holds: Callable[[Table], bool] | None
     ) -> tuple[int, tuple[Event, ...]] | None:
-        """The move played on the table's row as this process keeps it (games.snapshots:
+        """The move played on the table's row as this process keeps it (games.loads:
         the row as of the version the process made or was sent), written by one UPDATE
         where the row is still at that version and was last changed at the same moment
         (a database put back to an older copy may hold the same version, never the same
@@ -402,9 +386,7 @@ class TablePlay:
         Why: the locked read and the transaction around it were four statements and two
         fifths of the database's work per move in the 150-table load test, though every
         process keeps the latest version of its tables anyway (docs/benchmarks.md)."""
-        from games.snapshots import kept_row  # it imports this module
-
-        row = kept_row(self.slug)
+        row = kept_row(self.slug, type(self))
         if row is None or row.pk != self.pk or row.updated_at is None or not row.is_playing:
             return None
         if holds is not None and not holds(row):

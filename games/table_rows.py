@@ -8,15 +8,18 @@ cost more of the servers' CPU than anything else; a read of the row with its lea
 about half. The statements are still the ORM's (compiled from querysets, quoted and converted
 by the backend in use), so this module only saves the repetition:
 
-    read(pk=..., lock=True)   the row locked until the transaction ends (PostgreSQL:
+    read(model=..., pk=..., lock=True)
+                              the row locked until the transaction ends (PostgreSQL:
                               FOR UPDATE OF the table's row alone), its league with it
-    read(slug=...)            the row as it is, its league with it
+    read(model=..., slug=...) the row as it is, its league with it
     update_if_version(table, old, fields, updated_at=None)
                               write `fields` where the row is still at version `old`
                               (and, given, still last changed at `updated_at`)
 
 A compiled statement holds the thread's connection wrapper (its converters are bound to it),
-so each thread compiles its own, once.
+so each thread compiles its own, once. `model` is the table's model (games.models.Table):
+this module is below it and its mixins (games.table_play reads and writes through it), so it
+is given the model rather than importing it.
 """
 
 from __future__ import annotations
@@ -27,15 +30,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import JSONField
+from django.db.models import JSONField, Model
 
 from games import json_text
 
 if TYPE_CHECKING:
     from django.db.backends.base.base import BaseDatabaseWrapper
     from django.db.models.sql.compiler import SQLCompiler
-
-    from games.models import Table
 
 _local = threading.local()
 
@@ -52,17 +53,15 @@ class _Read:
     league_names: tuple[str, ...]
 
 
-def _compiled(kind: str, using: str) -> _Read:
+def _compiled(model: type[Model], kind: str, using: str) -> _Read:
     connection = connections[using]
     cache = getattr(_local, "reads", None)
     if cache is None:
         cache = _local.reads = {}
-    found = cache.get((kind, using))
+    found = cache.get((model, kind, using))
     if found is not None and found.connection is connection:
         return found
-    from games.models import Table  # it imports this module
-
-    queryset = Table.objects.using(using).select_related("league").order_by()
+    queryset = model.objects.using(using).select_related("league").order_by()
     if kind == "lock":
         # Only the table's row: the league's is read, not locked (and may be absent).
         queryset = queryset.select_for_update(of=("self",)).filter(pk=0)
@@ -91,7 +90,7 @@ def _compiled(kind: str, using: str) -> _Read:
         league_at=league_at,
         league_names=league_names,
     )
-    cache[(kind, using)] = read
+    cache[(model, kind, using)] = read
     return read
 
 
@@ -126,33 +125,38 @@ def _to_db(field: Any, value: Any, connection: BaseDatabaseWrapper) -> Any:
 
 
 def read(
-    *, pk: int | None = None, slug: str | None = None, lock: bool = False, using: str = ""
-) -> Table:
-    """The table by pk (locked with `lock`, inside a transaction) or by slug, with its
-    league; raises Table.DoesNotExist as `QuerySet.get` would."""
-    from games.models import Table
-    from leagues.models import League
-
+    *,
+    model: type[Model],
+    pk: int | None = None,
+    slug: str | None = None,
+    lock: bool = False,
+    using: str = "",
+) -> Model:
+    """The table (an instance of `model`) by pk (locked with `lock`, inside a transaction)
+    or by slug, with its league; raises model.DoesNotExist as `QuerySet.get` would."""
     using = using or DEFAULT_DB_ALIAS
     if lock and pk is None:
         raise ValueError("a locked read is by pk")
-    compiled = _compiled("lock" if lock else "slug", using)
+    compiled = _compiled(model, "lock" if lock else "slug", using)
     with compiled.connection.cursor() as cursor:
         cursor.execute(compiled.sql, [pk if lock else slug])
         row = cursor.fetchone()
     if row is None:
-        raise Table.DoesNotExist("Table matching query does not exist.")
+        raise model.DoesNotExist(f"{model.__name__} matching query does not exist.")
     if compiled.converters:
         row = next(compiled.compiler.apply_converters([row], compiled.converters))
-    table = Table.from_db(using, compiled.table_names, [row[i] for i in compiled.table_at])
+    table = model.from_db(using, compiled.table_names, [row[i] for i in compiled.table_at])
     if table.league_id is not None:
-        league = League.from_db(using, compiled.league_names, [row[i] for i in compiled.league_at])
-        Table.league.field.set_cached_value(table, league)
+        league_field = model.league.field
+        league = league_field.related_model.from_db(
+            using, compiled.league_names, [row[i] for i in compiled.league_at]
+        )
+        league_field.set_cached_value(table, league)
     return table
 
 
 def update_if_version(
-    table: Table,
+    table: Model,
     old: int,
     fields: dict[str, Any],
     using: str = "",
@@ -180,7 +184,7 @@ _updates: dict[tuple[Any, ...], tuple[str, list[Any]]] = {}
 
 
 def _update_statement(
-    model: type[Table], connection: BaseDatabaseWrapper, names: tuple[str, ...], since: bool
+    model: type[Model], connection: BaseDatabaseWrapper, names: tuple[str, ...], since: bool
 ) -> tuple[str, list[Any]]:
     """The UPDATE for these fields on this kind of database, made once; `since`: with the
     condition on the time of the row's last change."""

@@ -27,7 +27,6 @@ from django_htmx.middleware import HtmxDetails
 from games import live
 from games.forms import TableForm
 from games.models import Table, TableSeat
-from games.table_expiry import close_abandoned
 from games.table_text import TABLE_TEXT, card_names
 from leagues.models import League
 from scoring.mhing import JOKER, Card
@@ -81,7 +80,7 @@ def _message(error: ValidationError) -> str:
 def lobby(request: HtmxHttpRequest) -> HttpResponse:
     """Open tables (waiting or playing) and, for a signed-in user, the form for a new one.
     Abandoned tables are closed first (games.table_expiry), so the list never shows them."""
-    for slug, version in close_abandoned():
+    for slug, version in Table.close_abandoned():
         async_to_sync(live.changed)(slug, version)
     template_name = "games/lobby.html"
     if request.htmx and not request.htmx.history_restore_request:

@@ -14,7 +14,7 @@ Cycles are still collected, later.
 
 MHING_GC_THRESHOLDS="a,b,c" sets other thresholds; "python" leaves the collector as Python
 sets it (no freeze either). Only servers are tuned (daphne, uvicorn; mhing_site/asgi.py) and
-the load generator (games/loadtest.py, whose pauses would count as the servers'), not tests
+the load generator (benchmarks/loadtest.py, whose pauses would count as the servers'), not tests
 or other commands.
 """
 

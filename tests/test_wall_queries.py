@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("leagues", "games", "mhing_site", "scoring")
+PACKAGES = ("leagues", "games", "mhing_site", "scoring", "benchmarks")
 SCOPED = {
     "League": {"visible_to", "recordable_by", "none"},
     "Player": {"in_club", "named", "none"},
@@ -28,11 +28,11 @@ RAW_ALLOWED = {
     "leagues/exchange_reader.py": "a short name is unique on the whole site",
     "leagues/organiser_forms.py": "a short name is unique on the whole site",
     "leagues/demo.py": "the demo makes its own club and leagues",
-    "leagues/bench.py": "a benchmark's own database",
+    "benchmarks/league.py": "a benchmark's own database",
     "leagues/admin.py": "the staff's admin, which sees every club",
     "leagues/management/commands/": "the server's operator, on the command line",
-    "scoring/bench_clicks.py": "a benchmark's own database",
-    "scoring/bench_clicks_mahjongg.py": "a benchmark's own database",
+    "benchmarks/clicks.py": "a benchmark's own database",
+    "benchmarks/clicks_mahjongg.py": "a benchmark's own database",
 }
 
 

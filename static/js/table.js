@@ -84,7 +84,7 @@
     // Exponential backoff, capped so a page is back within RETRY_CAP_MS of the server
     // coming back (issue 14: within 10 s of a restart), with jitter so 500 pages whose
     // sockets closed at once do not all come back at the same instant: each waits between
-    // half and all of 0.5 s, 1 s, 2 s, 4 s, then 8 s. games/loadtest.py's --reconnect
+    // half and all of 0.5 s, 1 s, 2 s, 4 s, then 8 s. benchmarks/loadtest.py's --reconnect
     // clients wait the same way.
     const base = Math.min(RETRY_CAP_MS, 500 * 2 ** attempts);
     const delay = Math.round(base * (0.5 + Math.random() * 0.5));

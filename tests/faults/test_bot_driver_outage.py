@@ -38,7 +38,7 @@ def _fast_bots(settings):
 @pytest.fixture(autouse=True)
 async def _stop_live_tasks():
     yield
-    await live.stop_all()
+    await presence.stop_all()
 
 
 def unreachable() -> OperationalError:

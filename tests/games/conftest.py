@@ -16,7 +16,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import live
+from games import live, presence
 from games.models import Table
 from games.play.bots import choose_action
 from mhing_site.routing import websocket_urlpatterns
@@ -37,7 +37,7 @@ def _fast_tables(settings):
 @pytest.fixture(autouse=True)
 async def _stop_live_tasks():
     yield
-    await live.stop_all()
+    await presence.stop_all()
 
 
 @pytest.fixture

@@ -111,9 +111,9 @@ def daphne(env: dict[str, str], log: Path) -> Iterator[int]:
 
 def prepare_tables(env: dict[str, str], tables: int, players: int) -> list[dict]:
     """Started tables of people only, each seat with the cookie that signs its player in
-    (games.loadtest --prepare), made in the database `env` points at."""
+    (benchmarks.loadtest --prepare), made in the database `env` points at."""
     made = subprocess.run(
-        [PYTHON, "-m", "games.loadtest", "--prepare", str(tables), "--players", str(players)]
+        [PYTHON, "-m", "benchmarks.loadtest", "--prepare", str(tables), "--players", str(players)]
         + ["--json"],
         cwd=ROOT,
         env=env,

@@ -11,19 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.errors import TableError
+from games.loads import forget_all, keep, seats_after_move
 from games.models import Table
 from games.play.errors import IllegalAction
 from games.play.tiles import parse_tile
-from games.snapshots import (
-    ROW_FIELDS,
-    adopt,
-    forget_all,
-    keep,
-    kept_row,
-    load,
-    loaded,
-    seats_after_move,
-)
+from games.snapshots import ROW_FIELDS, adopt, kept_row, load, loaded
 
 from .conftest import first_discard, started_table
 

@@ -1,4 +1,4 @@
-"""`python -m games.loadtest` end to end, as its user runs it: against a real daphne process
+"""`python -m benchmarks.loadtest` end to end, as its user runs it: against a real daphne process
 on a migrated database, with the in-memory channel layer. It must play, report nothing lost
 and leave no trace of its run in the database.
 """
@@ -34,7 +34,7 @@ def server(tmp_path_factory):
 def loadtest(server, *options: str) -> subprocess.CompletedProcess:
     port, env, _ = server
     return subprocess.run(
-        [PYTHON, "-m", "games.loadtest", "--url", f"ws://127.0.0.1:{port}", *options],
+        [PYTHON, "-m", "benchmarks.loadtest", "--url", f"ws://127.0.0.1:{port}", *options],
         cwd=ROOT,
         env=env,
         capture_output=True,

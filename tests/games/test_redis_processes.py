@@ -145,7 +145,7 @@ def test_several_hundred_sockets_across_two_processes_lose_nothing(tmp_path):
     with ExitStack() as stack:
         ports = [stack.enter_context(daphne(env, tmp_path / f"daphne-{n}.log")) for n in range(2)]
         run = subprocess.run(
-            [PYTHON, "-m", "games.loadtest"]
+            [PYTHON, "-m", "benchmarks.loadtest"]
             + [arg for port in ports for arg in ("--url", f"ws://127.0.0.1:{port}")]
             + ["--tables", "60", "--players", "4", "--think", "0.3", "--duration", "8"],
             cwd=ROOT,

@@ -14,11 +14,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import consumers, live, models
+from games.loads import Loaded, keep, kept, seats_after_move
 from games.models import Table
 from games.play.bots import choose_action
 from games.play.round import awaiting
 from games.play.tiles import parse_tile
-from games.snapshots import Loaded, adopt, keep, kept, load, loaded, seats_after_move
+from games.snapshots import adopt, load, loaded
 
 from .conftest import Client, connect, first_discard, quiet, started_table
 

@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 
-from games import live
+from games import live, presence
 from games.models import Table
 from mhing_site.routing import websocket_urlpatterns
 
@@ -73,7 +73,7 @@ async def test_run_due_before_the_deadline_does_nothing_and_twice_acts_once(alic
     table = await database_sync_to_async(started_table)(alice, [bob], players=2, claim_timeout=1)
     clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
     await until_someone_discarded(clients, random.Random(2))
-    await live.stop_all()  # no timers: the test calls the deadline itself
+    await presence.stop_all()  # no timers: the test calls the deadline itself
 
     @database_sync_to_async
     def due_twice():
@@ -145,7 +145,7 @@ async def test_a_player_catches_up_after_a_server_restart(alice, bob):
     old_version = watcher.version
     await before.disconnect()
     await watcher.disconnect()
-    await live.stop_all()  # the old process is gone: no drivers, no timers
+    await presence.stop_all()  # the old process is gone: no drivers, no timers
 
     # A new application instance: all it has is the database.
     app = URLRouter(websocket_urlpatterns)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from leagues.bench import TARGET_POINTS, build_league, scored_corpus
+from benchmarks.league import TARGET_POINTS, build_league, scored_corpus
 from leagues.models import Match, PlayerRating, Round, Seat, WinningHand
 from leagues.standings import Standings
 from scoring.mhing import score_hand
@@ -110,7 +110,7 @@ def test_the_corpus_is_seeded():
 
 def test_it_prints_the_report_and_exits_0():
     result = subprocess.run(
-        [sys.executable, "-m", "leagues.bench", "--players", "6", "--rounds", "30"]
+        [sys.executable, "-m", "benchmarks.league", "--players", "6", "--rounds", "30"]
         + ["--repeat", "1"],
         cwd=REPO,
         capture_output=True,

@@ -788,9 +788,9 @@ class TestHostileJson:
 
 
 def test_the_import_benchmark_prints_its_report_and_exits_0():
-    """`python -m leagues.bench_import` (a report, not a timed test) on a small league."""
+    """`python -m benchmarks.league_import` (a report, not a timed test) on a small league."""
     result = subprocess.run(
-        [sys.executable, "-m", "leagues.bench_import", "--players", "6", "--rounds", "40"],
+        [sys.executable, "-m", "benchmarks.league_import", "--players", "6", "--rounds", "40"],
         cwd=DOCS.parents[1],
         capture_output=True,
         text=True,

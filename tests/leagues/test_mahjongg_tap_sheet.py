@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from benchmarks.clicks_mahjongg import game_form_asks
 from leagues.models import League, Match, Player
 from leagues.models.mahjongg_game import match_profile, record_game, stored_entries
-from scoring.bench_clicks_mahjongg import game_form_asks
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
 from tests.clubs import shared_club

@@ -3,7 +3,7 @@ tap goes to a worker thread for nothing but Django's two signals; and what needs
 database still gets it, so a sign-in is kept in the session, a saved round's message is
 shown on the next page, and a post without its CSRF token is refused. Through Django's
 AsyncClient, which runs the same ASGI middleware chain as daphne; a post's CSRF check
-through the site's application (scoring/bench_asgi.py), as daphne sends a form."""
+through the site's application (benchmarks/asgi.py), as daphne sends a form."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from django.db import connections
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
+from benchmarks.asgi import SiteApplication
 from leagues.models import Match, Round
-from scoring.bench_asgi import SiteApplication
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN, mj_league, mj_match
 from .round_forms import entry

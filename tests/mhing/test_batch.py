@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import given, settings
 
-from scoring.bench import build_corpus
+from benchmarks.scoring import build_corpus
 from scoring.mhing import (
     InvalidHand,
     NotWinningHand,

@@ -8,9 +8,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from scoring.bench import CLASSES, build_corpus
-from scoring.bench_batch import batch_corpus
-from scoring.bench_peer import peer_tiles
+from benchmarks.scoring import CLASSES, build_corpus
+from benchmarks.scoring_batch import batch_corpus
+from benchmarks.scoring_peer import peer_tiles
 from scoring.mhing import parse_hand, score_hand
 
 REPO = Path(__file__).resolve().parents[2]
@@ -76,7 +76,7 @@ def test_it_prints_the_report_and_exits_0() -> None:
         [
             sys.executable,
             "-m",
-            "scoring.bench",
+            "benchmarks.scoring",
             "--hands",
             "20",
             "--batch-hands",
@@ -109,7 +109,7 @@ def test_it_prints_the_report_and_exits_0() -> None:
 
 def test_it_imports_no_django() -> None:
     code = (
-        "import sys; from scoring.bench import main; "
+        "import sys; from benchmarks.scoring import main; "
         "main(['--hands', '3', '--batch-hands', '10', '--batch-rounds', '1']); "
         "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
         "assert not loaded, loaded"

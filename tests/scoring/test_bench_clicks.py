@@ -8,15 +8,15 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from scoring.bench_clicks import TAPS, tap_urls
+from benchmarks.clicks import TAPS, tap_urls
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def bench(*args: str) -> subprocess.CompletedProcess:
-    """`python -m scoring.bench_clicks ARGS` as a user runs it, from the repository."""
+    """`python -m benchmarks.clicks ARGS` as a user runs it, from the repository."""
     return subprocess.run(
-        [sys.executable, "-m", "scoring.bench_clicks", *args],
+        [sys.executable, "-m", "benchmarks.clicks", *args],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -50,7 +50,7 @@ def test_it_prints_the_report_and_exits_0() -> None:
 
 
 def test_the_mahjongg_replay_builds_a_callers_hand_in_14_taps() -> None:
-    from scoring.bench_clicks_mahjongg import calculator_asks, game_form_asks
+    from benchmarks.clicks_mahjongg import calculator_asks, game_form_asks
 
     asks = calculator_asks()
     lines = [parse_qs(urlsplit(ask.url).query).get("hand", [""])[0] for ask in asks]

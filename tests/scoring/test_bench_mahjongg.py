@@ -1,4 +1,4 @@
-"""`python -m scoring.bench --game mahjongg`: its corpus is sound and its report prints; the
+"""`python -m benchmarks.scoring --game mahjongg`: its corpus is sound and its report prints; the
 figures themselves are not tested (they depend on the machine)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from scoring.bench_mahjongg import CLASSES, build_corpus, run
+from benchmarks.scoring_mahjongg import CLASSES, build_corpus, run
 from scoring.mahjongg import ArrangementKind, parse_hand, score_hand
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def test_the_report_names_its_figures_and_the_target() -> None:
 
 def test_scoring_bench_runs_it_with_game_mahjongg_imports_no_django_and_exits_0() -> None:
     code = (
-        "import sys; from scoring.bench import main; "
+        "import sys; from benchmarks.scoring import main; "
         "status = main(['--game', 'mahjongg', '--hands', '5']); "
         "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
         "assert not loaded, loaded; sys.exit(status)"

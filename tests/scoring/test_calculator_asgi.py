@@ -8,8 +8,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import AsyncClient, Client
 
-from scoring.bench_clicks import tap_urls
-from scoring.bench_clicks_mahjongg import calculator_asks
+from benchmarks.clicks import tap_urls
+from benchmarks.clicks_mahjongg import calculator_asks
 
 MHING_TAP = {"HX-Request": "true", "HX-Target": "calculator-result"}
 MAHJONGG_TAP = {"HX-Request": "true", "HX-Target": "mj-live"}

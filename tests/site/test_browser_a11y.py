@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
@@ -31,10 +32,31 @@ AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core" / "axe.min.js"
 FAILING = ("serious", "critical")
 
 
+@pytest.fixture(scope="module")
+def _demo_once(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """The demo, loaded once for the module's tests (5 s a load on a busy machine, once a
+    page before), and the database emptied after them as pytest-django does after each
+    test with `transactional_db`."""
+    with django_db_blocker.unblock():
+        demo.load()
+    yield
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture
+def transactional_db(_demo_once, django_db_blocker) -> Iterator[None]:
+    """Here in place of pytest-django's (which `live_server` asks for and which empties the
+    database after each test): the database as the module's tests leave it. Each page's test
+    reads the demo or adds to it (a table, an invitation, a season, a club night), and every
+    addition is committed, where the live server's thread reads it."""
+    with django_db_blocker.unblock():
+        yield
+
+
 @pytest.fixture
 def site(transactional_db):
     """The demo leagues and the demo organiser, who sees every page and button."""
-    demo.load()
     return get_user_model().objects.get(username=demo.ORGANISER)
 
 

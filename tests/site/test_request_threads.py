@@ -14,8 +14,8 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.signals import request_started
 
+from benchmarks.asgi import SiteApplication
 from mhing_site.request_threads import ReusedRequestThreads
-from scoring.bench_asgi import SiteApplication
 
 
 async def request(app, path: str) -> tuple[int, bytes]:

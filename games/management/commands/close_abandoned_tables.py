@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from django.core.management.base import BaseCommand
 
 from games import live
-from games.table_expiry import close_abandoned
+from games.models import Table
 
 
 class Command(BaseCommand):
@@ -24,7 +24,7 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        closed = close_abandoned()
+        closed = Table.close_abandoned()
         for slug, version in closed:
             # Reaches the servers' sockets only through a shared channel layer (Redis).
             async_to_sync(live.changed)(slug, version)

@@ -1,6 +1,6 @@
-"""What a tap on the Mah-Jongg picker costs: `python -m scoring.bench_clicks --game mahjongg`.
+"""What a tap on the Mah-Jongg picker costs: `python -m benchmarks.clicks --game mahjongg`.
 
-A report, not a test, like the Mhing replay in scoring/bench_clicks.py (its docstring says
+A report, not a test, like the Mhing replay in benchmarks/clicks.py (its docstring says
 how requests are timed). It replays 14 taps that build a caller's hand on the Mah-Jongg
 calculator and on a Mah-Jongg league's game form (signed in as the league's organiser, in a
 throwaway SQLite database), the way the pages' htmx asks: a bonus tile, a chi, a pon, an open
@@ -183,14 +183,14 @@ def replay(label: str, send: Callable[[Ask], object], asks: list[Ask], repeat: i
 
 def main(repeat: int, static_autorefresh: bool = False, page: str | None = None) -> int:
     """`page`: "calculator" or "game-form" alone; None: both."""
-    from leagues.bench import throwaway_database
-    from scoring.bench_clicks import load_average, static_files_as
+    from benchmarks.clicks import load_average, static_files_as
+    from benchmarks.league import throwaway_database
 
     with throwaway_database():
         print(static_files_as(static_autorefresh))
         from django.test import Client
 
-        from scoring.bench_asgi import SiteApplication
+        from benchmarks.asgi import SiteApplication
 
         client = Client()
         form_url, version, sheet = game_form(client)

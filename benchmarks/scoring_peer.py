@@ -1,4 +1,4 @@
-"""The peer of `python -m scoring.bench`: the `mahjong` library's riichi scorer (a dev extra),
+"""The peer of `python -m benchmarks.scoring`: the `mahjong` library's riichi scorer (a dev extra),
 on the benchmark's jokerless hands, converted to its tiles."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Batch scoring end to end: `manage.py score_hand -` on a file of hands, as a user runs it.
 
-Part of `python -m scoring.bench`. The command runs as a subprocess on a file of N seeded
+Part of `python -m benchmarks.scoring`. The command runs as a subprocess on a file of N seeded
 random jokerless hands, its answers going to a file, and on the first hand alone: the
 one-hand run pays the process start (Python, Django) and little else, so the command's
 hands/s are (N - 1) / (time of the N-hand run - time of the one-hand run). The peer scores
@@ -47,8 +47,8 @@ class Clocks:
 
 def batch_corpus(hands: int, seed: int) -> list[Any]:
     """`hands` jokerless winning hands (sets exposed and flowers as in the rest of the
-    benchmark), as `scoring.bench.BenchHand`s."""
-    from scoring.bench import BenchHand, random_hand
+    benchmark), as `benchmarks.scoring.BenchHand`s."""
+    from benchmarks.scoring import BenchHand, random_hand
 
     rng = random.Random(f"batch {seed}")
     corpus = []

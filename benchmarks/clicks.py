@@ -1,17 +1,17 @@
-"""What a tap on the card picker costs: `python -m scoring.bench_clicks`.
+"""What a tap on the card picker costs: `python -m benchmarks.clicks`.
 
 A report, not a test: it prints figures and whether they meet the targets, and exits 0
 either way. It replays the 14 taps that build the rule book's 17-credit hand
 (5b 6b 7b 5b 6b 7b 6b 7b 8b 7b 8b 9b 9b 9b) the way static/js/picker.js asks after each
 one (a GET of the hand so far, with `HX-Request` and `HX-Target` set: only the score and the
 picker's hint come back), on the calculator and on a league's round entry form (signed in as
-its organiser, in a throwaway SQLite database, as `leagues.bench` builds one).
+its organiser, in a throwaway SQLite database, as `benchmarks.league` builds one).
 
 For each page it prints the answer's size (the largest of the 14) and the server's time per
 tap: median, 95th percentile and maximum of `--repeat` replays, with the process's CPU time
 beside it. Each request is timed in this process: the middleware, the view, the templates
 and the queries, without a network or an HTTP server. The targets are checked on the site's
-ASGI application, called as daphne calls it (scoring/bench_asgi.py: Django's ASGI handler
+ASGI application, called as daphne calls it (benchmarks/asgi.py: Django's ASGI handler
 whole, which its AsyncClient skips in part); Django's test client's WSGI handler is shown
 too (there servestatic's middleware, which is async only, costs two thread switches a
 request). For comparison it also times the whole page per tap, which is what a
@@ -20,7 +20,7 @@ browser without JavaScript loads.
 Targets (issue 14): an answer of at most 12 KB and a median of at most 5 ms.
 
 `--game mahjongg` replays the Mah-Jongg picker's 14 taps instead, on its calculator and on a
-Mah-Jongg league's game form (scoring/bench_clicks_mahjongg.py); `--page calculator` or
+Mah-Jongg league's game form (benchmarks/clicks_mahjongg.py); `--page calculator` or
 `--page game-form` on that page alone. Run under valgrind's cachegrind with two `--repeat`
 counts, the difference of the instructions counted is what the extra replays cost, which the
 host's speed does not move (docs/benchmarks.md).
@@ -175,7 +175,7 @@ def load_average() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m scoring.bench_clicks",
+        prog="python -m benchmarks.clicks",
         description="Time the 14 taps of a hand on the calculator and the round entry form.",
     )
     parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT, help="timed replays")
@@ -198,17 +198,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.page and args.game != "mahjongg":
         parser.error("--page is for --game mahjongg")
     if args.game == "mahjongg":
-        from scoring.bench_clicks_mahjongg import main as mahjongg_main
+        from benchmarks.clicks_mahjongg import main as mahjongg_main
 
         return mahjongg_main(args.repeat, args.static_autorefresh, args.page)
 
-    from leagues.bench import throwaway_database
+    from benchmarks.league import throwaway_database
 
     with throwaway_database():
         print(static_files_as(args.static_autorefresh))
         from django.test import Client
 
-        from scoring.bench_asgi import SiteApplication
+        from benchmarks.asgi import SiteApplication
 
         client = Client()
         calculator = tap_urls("/calculator/")

@@ -1,6 +1,6 @@
 """Play many live tables at once over real websockets and measure the server.
 
-    python -m games.loadtest --url ws://127.0.0.1:8000 --tables 50
+    python -m benchmarks.loadtest --url ws://127.0.0.1:8000 --tables 50
 
 Run it with the server's own settings (the same DATABASE_URL, or none for both: SQLite's
 db.sqlite3): it makes its tables, players and sign-in sessions through the ORM in that
@@ -324,7 +324,7 @@ def quick_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def server_pids() -> list[int]:
-    """The server processes scripts/loadtest.sh started (LOADTEST_SERVER_PIDS), if any."""
+    """The server processes benchmarks/loadtest.sh started (LOADTEST_SERVER_PIDS), if any."""
     return [int(p) for p in os.environ.get("LOADTEST_SERVER_PIDS", "").split()]
 
 
@@ -451,7 +451,7 @@ def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.loadtest", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.loadtest", description=__doc__)
     parser.add_argument("--url", action="append", help="ws://host:port of a server (repeat)")
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--players", type=int, default=4, choices=range(2, 7))

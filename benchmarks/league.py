@@ -1,4 +1,4 @@
-"""How fast a big league's home page renders: `python -m leagues.bench`.
+"""How fast a big league's home page renders: `python -m benchmarks.league`.
 
 A report, not a test: it builds a league in a throwaway database, asks for the league's home
 page (standings and recent matches) with Django's test client, signed in as an organiser,
@@ -18,7 +18,7 @@ server and drops it afterwards. `make bench-league` runs both against a throwawa
 Django's settings are read once per process.
 
 The league is bulk-created for speed, but from real data: the hands are a seeded corpus of
-winning hands (scoring.bench's generator) scored by the engine, each match is four players
+winning hands (benchmarks.scoring's generator) scored by the engine, each match is four players
 playing a points race to 200 replayed with the rules' own scoring (so seats, totals, places
 and statuses are what recording the rounds one by one would give), the ratings come from
 League.rerate() and the standings' rows from rebuild_standings().
@@ -71,7 +71,7 @@ SEATED = 4
 TARGET_POINTS = 200
 DRAW_SHARE = 0.08  # rounds that end with the stock empty
 DISCARD_SHARE = 0.6  # won rounds completed by a discard rather than self-drawn
-CORPUS_PER_CLASS = 40  # hands per joker class of scoring.bench's generator
+CORPUS_PER_CLASS = 40  # hands per joker class of benchmarks.scoring's generator
 MATCHES_PER_DAY = 6  # tables per club evening
 SEASON_START = date(2025, 9, 1)
 
@@ -81,8 +81,8 @@ SEASON_START = date(2025, 9, 1)
 
 def scored_corpus(seed: int, per_class: int = CORPUS_PER_CLASS) -> list[dict[str, Any]]:
     """WinningHand fields for a small seeded corpus of winning hands, scored by the engine."""
+    from benchmarks.scoring import build_corpus
     from leagues.models import WinningHand
-    from scoring.bench import build_corpus
     from scoring.mhing import score_hand
 
     fields = ["hand", "flowers", "exposed", "credits", "points", "breakdown", "arrangement"]
@@ -361,7 +361,7 @@ def measure(args: argparse.Namespace, label: str) -> None:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m leagues.bench",
+        prog="python -m benchmarks.league",
         description="Time a big league's home page on SQLite and, if given, PostgreSQL: "
         f"{' and '.join(f'{s.players} players, {s.rounds} rounds' for s in SIZES)}, or "
         "the size given.",
@@ -413,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
             passed += ["--repeat", str(args.repeat), "--seed", str(args.seed)]
             sys.stdout.flush()
             subprocess.run(
-                [sys.executable, "-m", "leagues.bench", *passed, "--child", label],
+                [sys.executable, "-m", "benchmarks.league", *passed, "--child", label],
                 env=env,
                 check=False,
             )

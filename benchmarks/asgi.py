@@ -1,5 +1,5 @@
 """Requests sent to the site's ASGI application as daphne sends them, for the tap benchmarks
-(scoring/bench_clicks.py, scoring/bench_clicks_mahjongg.py).
+(benchmarks/clicks.py, benchmarks/clicks_mahjongg.py).
 
 `mhing_site.asgi.application` is what daphne calls for every request: Channels' router,
 the reused request threads (mhing_site/request_threads.py) and Django's ASGI handler, with

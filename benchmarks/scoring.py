@@ -1,9 +1,9 @@
-"""How fast the engine scores winning hands, next to a peer library: `python -m scoring.bench`.
+"""How fast the engine scores winning hands, next to a peer library: `python -m benchmarks.scoring`.
 
 A report, not a test: it prints figures and whether they meet the targets, and exits 0
 either way. It imports no Django, only the pure engine (and the peer, `mahjong`, a dev extra);
 its last part runs `manage.py score_hand -` as a user does, in a process of its own, to time
-batch scoring end to end (`bench_batch`).
+batch scoring end to end (`benchmarks.scoring_batch`).
 
 The corpus is random but seeded, and built before anything is timed: each hand is four sets
 and a pair drawn within the deck (4 copies of a card), some sets exposed, some cards then
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from scoring.bench_batch import (
+from benchmarks.scoring_batch import (
     DEFAULT_BATCH_HANDS,
     DEFAULT_ROUNDS,
     TARGET_BATCH_RATIO,
@@ -33,7 +33,7 @@ from scoring.bench_batch import (
     run_batch,
     time_in_process,
 )
-from scoring.bench_peer import load_peer, peer_corpus
+from benchmarks.scoring_peer import load_peer, peer_corpus
 from scoring.mhing import JOKER, Card, Hand, format_hand, score_hand
 from scoring.mhing.cards import COPIES_PER_CARD, KINDS
 from scoring.mhing.hand import ExposedSet
@@ -343,7 +343,7 @@ def run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m scoring.bench",
+        prog="python -m benchmarks.scoring",
         description="Time the scoring engine on seeded random winning hands, and "
         "`manage.py score_hand -` on a file of them, next to the mahjong library's riichi "
         "scorer; with --game mahjongg, the classical Mah-Jongg engine on seeded random "
@@ -380,9 +380,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if min(args.hands, args.batch_rounds) < 1 or args.batch_hands < 2:
         parser.error("--hands and --batch-rounds must be at least 1, --batch-hands 2")
     if args.game == "mahjongg":
-        from scoring import bench_mahjongg  # it builds on this module's timing
+        from benchmarks import scoring_mahjongg  # it builds on this module's timing
 
-        bench_mahjongg.run(args.hands, args.seed)
+        scoring_mahjongg.run(args.hands, args.seed)
         return 0
     run(args.hands, args.seed, batch_hands=args.batch_hands, batch_rounds=args.batch_rounds)
     return 0

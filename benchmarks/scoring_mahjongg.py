@@ -1,10 +1,10 @@
-"""How fast the Mah-Jongg engine scores hands: `python -m scoring.bench --game mahjongg`.
+"""How fast the Mah-Jongg engine scores hands: `python -m benchmarks.scoring --game mahjongg`.
 
 A report, not a test: it prints hands per second and p50/p99 per class of hand and whether
 the target is met (p99 <= 1 ms a hand, issue 13), and exits 0 either way. Each hand is timed
 from its line of notation (read, checked and scored); then the same lines to the JSON line
 `manage.py score_hand --game mahjongg -` writes for each. The timing, the figures and their
-printing are `scoring.bench`'s, the Mhing benchmark's; like it, this imports no Django.
+printing are `benchmarks.scoring`'s, the Mhing benchmark's; like it, this imports no Django.
 
 The corpus is random but seeded, and built before anything is timed:
 
@@ -26,8 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from time import process_time
 
-from scoring.bench import Figures, header, time_each, verdict
-from scoring.bench_batch import load
+from benchmarks.scoring import Figures, header, time_each, verdict
+from benchmarks.scoring_batch import load
 from scoring.mahjongg.hand import Hand, Meld, WinBy
 from scoring.mahjongg.notation import format_hand
 from scoring.mahjongg.score import score_hand

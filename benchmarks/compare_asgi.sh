@@ -3,7 +3,7 @@
 # sharing Redis and PostgreSQL, each setup in turn, back to back and alternating, so that
 # whatever else the machine is doing weighs on all of them alike.
 #
-#   scripts/with_redis.sh scripts/with_postgres.sh scripts/compare_asgi.sh 50 150
+#   scripts/with_redis.sh scripts/with_postgres.sh benchmarks/compare_asgi.sh 50 150
 #
 # Arguments: table counts (default 50 150). COMPARE_ROUNDS (default 2) rounds of every setup
 # per table count, the second round in reverse order; COMPARE_DURATION seconds of play each
@@ -37,7 +37,7 @@ for tables in "${TABLES[@]}"; do
             if [ "$server" = daphne30 ]; then
                 server=daphne args="--websocket_connect_timeout 30"
             fi
-            LOADTEST_SERVERS=2 LOADTEST_SERVER=$server LOADTEST_SERVER_ARGS=$args scripts/loadtest.sh \
+            LOADTEST_SERVERS=2 LOADTEST_SERVER=$server LOADTEST_SERVER_ARGS=$args benchmarks/loadtest.sh \
                 --tables "$tables" --think 1 --duration "$DURATION" || echo "(exit $?)"
         done
     done

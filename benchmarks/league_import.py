@@ -1,6 +1,6 @@
-"""How fast a big league file imports: `python -m leagues.bench_import`.
+"""How fast a big league file imports: `python -m benchmarks.league_import`.
 
-A report, not a test: it builds the league of `python -m leagues.bench` (200 players, 10,000
+A report, not a test: it builds the league of `python -m benchmarks.league` (200 players, 10,000
 rounds over matches of four, real scored hands, about 8% draws) in a throwaway database,
 exports it as the league file (docs/league_json.md), then reads the file back under another
 short name as the import page and `manage.py import_league` do (`parse_json`, then
@@ -21,7 +21,7 @@ import sys
 from time import perf_counter, process_time
 from typing import Any
 
-from leagues.bench import (
+from benchmarks.league import (
     DEFAULT_PLAYERS,
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
@@ -93,7 +93,7 @@ def measure(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m leagues.bench_import",
+        prog="python -m benchmarks.league_import",
         description="Time importing a big league file (on SQLite, or DATABASE_URL's server).",
     )
     parser.add_argument("--players", type=int, default=DEFAULT_PLAYERS)

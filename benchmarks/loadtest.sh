@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The live-play load test end to end: a migrated database, daphne serving it, and
-# `python -m games.loadtest` against that server; then the server is stopped.
+# `python -m benchmarks.loadtest` against that server; then the server is stopped.
 #
-#   scripts/with_postgres.sh scripts/loadtest.sh --tables 50 --think 1 --duration 60
-#   LOADTEST_SERVERS=2 scripts/with_redis.sh scripts/with_postgres.sh scripts/loadtest.sh ...
+#   scripts/with_postgres.sh benchmarks/loadtest.sh --tables 50 --think 1 --duration 60
+#   LOADTEST_SERVERS=2 scripts/with_redis.sh scripts/with_postgres.sh benchmarks/loadtest.sh ...
 #
 # Uses DATABASE_URL as exported (none: SQLite's db.sqlite3) and the in-memory channel layer
 # unless REDIS_URL is set. LOADTEST_SERVERS daphne processes (default 1; more need
 # REDIS_URL) each get every table's seats in turn. The server runs as deployed, DEBUG=0
 # (DEBUG=1 in the environment measures the development settings instead). Arguments go to
-# games.loadtest; its exit status is ours. Each server's log: $TMPDIR/loadtest-daphne-N.log.
+# benchmarks.loadtest; its exit status is ours. Each server's log: $TMPDIR/loadtest-daphne-N.log.
 # LOADTEST_SERVER=uvicorn runs uvicorn instead of daphne (to compare them, docs/benchmarks.md;
 # `.venv/bin/pip install 'uvicorn[standard]'` first: it is not a dependency);
 # LOADTEST_SERVER_ARGS replaces the server's extra options (daphne's default is the
@@ -61,4 +61,4 @@ print(s.getsockname()[1])')
 done
 
 # The servers' process ids: the load test reports their CPU per action.
-LOADTEST_SERVER_PIDS="${PIDS[*]}" "$BIN/python" -m games.loadtest "${URLS[@]}" "$@"
+LOADTEST_SERVER_PIDS="${PIDS[*]}" "$BIN/python" -m benchmarks.loadtest "${URLS[@]}" "$@"
