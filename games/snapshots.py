@@ -25,10 +25,9 @@ from asgiref.sync import sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections, models
 
 from games import table_rows
+from games.mahjongg.slot import state_from_dict, view_for
 from games.models import Table, TableSeat
-from games.play.serialize import state_from_dict
 from games.play.state import RoundState
-from games.play.views import view_for
 from games.table_play import seats_kept_between, seats_kept_since, table_summary
 
 KEEP = 4096  # tables whose latest load a process keeps
