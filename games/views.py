@@ -26,6 +26,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games import live
 from games.forms import TableForm
+from games.mahjongg.page import page_context
 from games.models import Table, TableSeat
 from games.table_expiry import close_abandoned
 from games.table_text import TABLE_TEXT, card_names
@@ -123,7 +124,7 @@ def table(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 def _table_context(request: HttpRequest, table: Table) -> dict:
     own = table.seat_of(request.user)
-    return {
+    context = {
         "table": table,
         "seats": table.seat_list(),
         "own_seat": own,
@@ -138,6 +139,10 @@ def _table_context(request: HttpRequest, table: Table) -> dict:
         },
         "table_text": TABLE_TEXT,
     }
+    if table.game == "mahjongg":  # its tiles and words (games/mahjongg/page.py)
+        context.update(page_context(TABLE_TEXT), mahjongg=True)
+        context["table_config"]["game"] = "mahjongg"
+    return context
 
 
 def _after_change(
