@@ -134,3 +134,20 @@ async def test_a_table_of_bots_and_one_person_plays_a_whole_three_player_match(a
     assert len(games) >= 3 and all(len(g["balance"]) == 3 for g in games)
     assert sum(games[-1]["balance"]) == 0 or not rules.settle
     await client.disconnect()
+
+
+async def test_a_refusal_of_the_mahjongg_rules_is_worded_in_the_players_language(table, alice):
+    client = Client(table.slug, alice)
+    client.communicator.scope["headers"] = [(b"accept-language", b"de-DE,de;q=0.9")]
+    await client.connect()
+    await quiet([client])
+    hand = next(s for s in client.view["seats"] if s["player"] == 0)["hand"]
+    lone = next(code for code in ("1b", "9k", "Rd", "Ew", "5c", "Nw") if hand.count(code) < 4)
+    before = await current(table.slug)
+    frame = await client.act({"type": "declare_kan", "tile": lone})
+    assert (frame["code"], frame["reason"]) == ("illegal", "no_such_set")
+    assert (
+        frame["message"] == f"Ihre Steine ergeben diese Figur nicht: {lone} {lone} {lone} {lone}."
+    )
+    assert (await current(table.slug)).version == before.version
+    await client.disconnect()
