@@ -83,3 +83,11 @@ def test_a_mhing_table_is_still_opened_without_a_game_field(client, alice):
     client.force_login(alice)
     client.post(CREATE, form())
     assert Table.objects.get().game == "mhing"
+
+
+def test_the_open_tables_list_says_a_table_plays_mahjongg(client, alice):
+    Table.create(alice, game="mahjongg")
+    text = client.get(LOBBY).content.decode()
+    item = text[text.index('class="lobby-table"') :]
+    assert "Mah-Jongg" in item[: item.index("</p>")]
+    assert "race to" not in item[: item.index("</p>")]
