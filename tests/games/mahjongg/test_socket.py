@@ -8,6 +8,7 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
+from games import live
 from games.models import Table
 from games.play.mahjongg.bots import choose_action
 from scoring.mahjongg.profile import Profile
@@ -160,6 +161,8 @@ async def test_a_table_of_bots_and_one_person_plays_a_whole_three_player_match(a
     games = client.snapshot["table"]["match"]["games"]
     assert len(games) >= 3 and all(len(g["balance"]) == 3 for g in games)
     assert sum(games[-1]["balance"]) == 0  # payments between the players only
+    for frame in client.frames:  # every frame of every game of the match
+        assert concealed_leaks(frame, 0) == [], frame
     await client.disconnect()
 
 
@@ -177,4 +180,20 @@ async def test_a_refusal_of_the_mahjongg_rules_is_worded_in_the_players_language
         frame["message"] == f"Ihre Steine ergeben diese Figur nicht: {lone} {lone} {lone} {lone}."
     )
     assert (await current(table.slug)).version == before.version
+    await client.disconnect()
+
+
+async def test_an_idle_players_turn_is_played_for_them_when_their_time_runs_out(table, alice):
+    client = await Client(table.slug, alice).connect()
+    await quiet([client])
+    assert client.view["turn"] == 0 and client.snapshot["table"]["turn_deadline"] is not None
+    row = await current(table.slug)
+    before = row.version
+    version = await database_sync_to_async(row.run_due)(row.deadline)
+    assert version == before + 1
+    await live.changed(table.slug, version)  # as the table's own timer tells the sockets
+    await quiet([client])
+    events = [e for f in client.frames if f["type"] == "events" for e in f["events"]]
+    played = [e for e in events if e.get("player") == 0]
+    assert played[0]["type"] in ("discarded", "kan", "mahjongg"), played
     await client.disconnect()
