@@ -231,5 +231,14 @@
     }
   };
 
-  parts.describeEvent = () => null;
+  // What the screen reader says between snapshots (#live-announce): discards and Mah-Jongg.
+  parts.describeEvent = (event) => {
+    if (event.type === "discarded") {
+      return mt("mj_open_discard", { name: playerName(event.player), tile: tileName(event.tile) });
+    }
+    if (event.type === "mahjongg" || (event.type === "claimed" && event.kind === "mahjongg")) {
+      return mt("mj_won", { name: playerName(event.player) });
+    }
+    return null;
+  };
 })();

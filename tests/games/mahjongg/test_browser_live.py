@@ -76,6 +76,8 @@ class TestAPersonPlaysAGameOfMahjongg(BrowserTableCase):
             payments = page.locator("#live-result .mj-payments li")
             assert payments.count() == len(game["payments"])
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            # What happened is said for screen readers too (a discard, a Mah-Jongg).
+            assert page.locator("#live-announce").inner_text().strip()
             assert self.script_errors == []
         finally:
             context.close()
