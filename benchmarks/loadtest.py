@@ -47,8 +47,9 @@ def setup_django() -> None:
     django.setup()
 
 
-def prepare(tables: int, players: int, run: str) -> list[dict[str, Any]]:
-    """Tables of people only, started; each seat with the cookie that signs its user in."""
+def prepare(tables: int, players: int, run: str, game: str = "mhing") -> list[dict[str, Any]]:
+    """Tables of people only, started; each seat with the cookie that signs its user in.
+    `game` "mahjongg": Mah-Jongg tables of the default profile for 3 or 4 players."""
     from django.conf import settings
     from django.contrib.auth import (
         BACKEND_SESSION_KEY,
@@ -66,7 +67,9 @@ def prepare(tables: int, players: int, run: str) -> list[dict[str, Any]]:
             get_user_model().objects.create_user(f"loadtest-{run}-{number}-{seat}")
             for seat in range(players)
         ]
-        table = Table.create(users[0], players=players, claim_timeout=60)
+        table = Table.create(
+            users[0], players=players, claim_timeout=60, **game_options(game, players)
+        )
         for user in users[1:]:
             table.take_seat(user)
         table.start(users[0])
@@ -82,6 +85,14 @@ def prepare(tables: int, players: int, run: str) -> list[dict[str, Any]]:
             seats.append({"position": position, "cookie": cookie})
         made.append({"slug": table.slug, "seats": seats})
     return made
+
+
+def game_options(game: str, players: int) -> dict[str, Any]:
+    if game != "mahjongg":
+        return {}
+    from scoring.mahjongg.profile import Profile
+
+    return {"game": "mahjongg", "rules": Profile(players=players)}
 
 
 def cleanup(run: str) -> None:
@@ -266,7 +277,8 @@ class Seat:
         if table["status"] == "finished":
             return True
         if view["phase"] == "over":
-            self.played_rounds = len(table["match"]["rounds"])
+            match = table["match"]
+            self.played_rounds = len(match["rounds"] if "rounds" in match else match["games"])
             if self.played_rounds >= self.rounds:
                 return True
             if self.position not in table["ready"]:
@@ -282,7 +294,11 @@ class Seat:
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
         if self.stopped:
             return
-        if self.smart:
+        if self.smart and view.get("game") == "mahjongg":
+            from games.play.mahjongg.bots import choose_action
+
+            action = choose_action(view, view["seat"], self.rng).to_dict()
+        elif self.smart:
             from games.play.bots import choose_action
 
             action = choose_action(view, self.position, self.rng).to_dict()
@@ -315,7 +331,7 @@ def quick_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     measured times: Mhing when offered, else a random discard, else pass."""
     actions = view["actions"]
     for action in actions:
-        if action["type"] in ("mhing", "claim_mhing"):
+        if action["type"] in ("mhing", "claim_mhing", "mahjongg", "claim_mahjongg"):
             return action
     discards = [a for a in actions if a["type"] == "discard"]
     if discards:
@@ -455,7 +471,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", action="append", help="ws://host:port of a server (repeat)")
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--players", type=int, default=4, choices=range(2, 7))
-    parser.add_argument("--rounds", type=int, default=1, help="rounds per table")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds (games) per table")
+    parser.add_argument("--game", choices=["mhing", "mahjongg"], default="mhing")
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds per decision")
     parser.add_argument(
         "--smart", action="store_true", help="play with the engine's bot (costs client CPU)"
@@ -467,14 +484,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prepare", type=int, metavar="N", help="only make N tables")
     parser.add_argument("--json", action="store_true", help="with --prepare: print JSON")
     options = parser.parse_args(argv)
+    if options.game == "mahjongg" and options.players not in (3, 4):
+        parser.error("Mah-Jongg is played by 3 or 4 players")
     setup_django()
     run = secrets.token_hex(3)
     if options.prepare:
-        tables = prepare(options.prepare, options.players, run)
+        tables = prepare(options.prepare, options.players, run, options.game)
         print(json.dumps(tables) if options.json else "\n".join(t["slug"] for t in tables))
         return 0
     urls = options.url or ["ws://127.0.0.1:8000"]
-    tables = prepare(options.tables, options.players, run)
+    tables = prepare(options.tables, options.players, run, options.game)
     # The generator's own collector pauses would count as the servers' latency: its
     # collector is tuned as theirs is (mhing_site/gc_tuning.py).
     tune_server()

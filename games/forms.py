@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.mahjongg.forms import MahjonggTableFields, mahjongg_settings
 from games.models import DEFAULT_CLAIM_TIMEOUT
 from leagues.models import League
 from leagues.models.league import VariantChoice
@@ -21,7 +22,7 @@ TARGET_CHOICES = [
 ]
 
 
-class TableForm(forms.Form):
+class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.forms
     players = forms.TypedChoiceField(
         label=_("Players"),
         choices=[(n, str(n)) for n in range(2, 7)],
@@ -65,7 +66,10 @@ class TableForm(forms.Form):
 
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["league"].queryset = League.objects.recordable_by(user)
+        leagues = League.objects
+        self.fields["league"].queryset = leagues.recordable_by(user) | leagues.recordable_by(
+            user, game="mahjongg"
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -76,6 +80,8 @@ class TableForm(forms.Form):
     def table_settings(self) -> dict[str, Any]:
         """The keyword arguments of `Table.create`."""
         data = self.cleaned_data
+        if data["game"] == "mahjongg":
+            return mahjongg_settings(data)
         target = data["other_target"] if data["target"] == OTHER else int(data["target"])
         return {
             "players": data["players"],

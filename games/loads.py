@@ -20,8 +20,8 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model
 
+from games.mahjongg.slot import view_for
 from games.play.state import RoundState
-from games.play.views import view_for
 
 KEEP = 4096  # tables whose latest load a process keeps
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.errors import TableError
+from games.mahjongg.messages import ILLEGAL as MAHJONGG_ILLEGAL
 from games.play.errors import MalformedAction, PlayError
 
 # The engine's refusals, by its error code; the fields come from the error (errors.py).
@@ -40,6 +41,7 @@ ILLEGAL = {
     "cannot_declare_mhing": gettext_lazy("Call Mhing right after drawing a card."),
     "match_over": gettext_lazy("The match is over."),
 }
+ILLEGAL.update(MAHJONGG_ILLEGAL)  # the Mah-Jongg engine's own reasons
 
 PROBLEMS = {
     "unknown_frame": gettext_lazy(

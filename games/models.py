@@ -34,17 +34,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.mahjongg.slot import state_from_dict, state_to_dict, view_for
+from games.mahjongg.table_play import MahjonggLobby, MahjonggPlay
 from games.play.match import Match as PlayMatch
 from games.play.match import match_from_dict
-from games.play.serialize import state_from_dict, state_to_dict
 from games.play.state import RoundState
-from games.play.views import view_for
 from games.table_attendance import TableAttendance
 from games.table_expiry import TableExpiry
 from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
 from leagues.models import League
-from leagues.models.league import VariantChoice
+from leagues.models.league import GameChoice, VariantChoice
 from scoring.mhing.match_scoring import DEFAULT_TARGET
 
 SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
@@ -55,7 +55,9 @@ def new_slug() -> str:
     return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(8))
 
 
-class Table(TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model):
+class Table(
+    MahjonggLobby, MahjonggPlay, TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model
+):
     class Status(models.TextChoices):
         WAITING = "waiting", gettext_lazy("Waiting for players")
         PLAYING = "playing", gettext_lazy("Playing")
@@ -94,6 +96,12 @@ class Table(TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model):
     round_limit = models.PositiveIntegerField(
         gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
     )
+    # Which game the table deals (games.mahjongg for Mah-Jongg); `rules`: a Mah-Jongg
+    # table's profile (scoring.mahjongg.profile.Profile.to_dict), its league's or picked.
+    game = models.CharField(
+        gettext_lazy("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING
+    )
+    rules = models.JSONField(gettext_lazy("rules"), null=True, blank=True, editable=False)
     claim_timeout = models.PositiveSmallIntegerField(
         gettext_lazy("seconds to claim a discard"),
         default=DEFAULT_CLAIM_TIMEOUT,

@@ -83,6 +83,10 @@ def record_match(table: Table) -> Match | None:
 
 
 def _record(table: Table) -> Match | None:
+    if table.game == "mahjongg":
+        from games.mahjongg.recording import record_mahjongg
+
+        return record_mahjongg(table)
     locked = type(table).objects.select_for_update().get(pk=table.pk)
     if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
         return None

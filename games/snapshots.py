@@ -25,8 +25,8 @@ from django.db import connections, models
 
 from games import loads, table_rows
 from games.loads import LEAGUE, Loaded, keep, kept, row_fields, seats_kept_between, seats_now
+from games.mahjongg.slot import state_from_dict
 from games.models import Table, TableSeat
-from games.play.serialize import state_from_dict
 from games.table_play import table_summary
 
 _running = 0  # database calls under way, so a test can wait for them to end

@@ -259,7 +259,11 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
     ]
     phase = (table.round_state or {}).get("phase")
     match = None
-    if table.match_state:
+    if table.match_state and table.game == "mahjongg":
+        from games.mahjongg.table_play import match_summary
+
+        match = match_summary(table)
+    elif table.match_state:
         data = table.match_state
         rounds = data["rounds"]
         match = {
@@ -275,6 +279,8 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
     deadline = table.deadline_epoch()
     return {
         "slug": table.slug,
+        "game": table.game,
+        "rules": table.rules,
         "status": table.status,
         "players": table.players,
         "target": table.target,

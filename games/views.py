@@ -26,6 +26,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games import live
 from games.forms import TableForm
+from games.mahjongg.page import page_context
 from games.models import Table, TableSeat
 from games.table_text import TABLE_TEXT, card_names
 from leagues.models import League
@@ -122,7 +123,7 @@ def table(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 def _table_context(request: HttpRequest, table: Table) -> dict:
     own = table.seat_of(request.user)
-    return {
+    context = {
         "table": table,
         "seats": table.seat_list(),
         "own_seat": own,
@@ -137,6 +138,10 @@ def _table_context(request: HttpRequest, table: Table) -> dict:
         },
         "table_text": TABLE_TEXT,
     }
+    if table.game == "mahjongg":  # its tiles and words (games/mahjongg/page.py)
+        context.update(page_context(TABLE_TEXT), mahjongg=True)
+        context["table_config"]["game"] = "mahjongg"
+    return context
 
 
 def _after_change(

@@ -70,17 +70,18 @@ class LeagueQuerySet(models.QuerySet):
             public | models.Q(organisers=user) | models.Q(players__user=user)
         ).distinct()
 
-    def recordable_by(self, user) -> LeagueQuerySet:
+    def recordable_by(self, user, game: str = "mhing") -> LeagueQuerySet:
         """Leagues whose data the user may add rounds to: those they organise, and those
         whose players enter their own rounds when they play in them (as on the sheet). Mhing
         leagues only: live tables play Mhing, and a Mah-Jongg league's matches are entered game
-        by game (docs/mahjongg_leagues.md)."""
+        by game (docs/mahjongg_leagues.md); `game`: the Mah-Jongg leagues a live Mah-Jongg
+        table records in (games.mahjongg)."""
         if not user.is_authenticated:
             return self.none()
         if user.is_superuser:
-            return self.filter(game=GameChoice.MHING)
+            return self.filter(game=game)
         return (
-            self.filter(game=GameChoice.MHING)
+            self.filter(game=game)
             .filter(
                 models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
             )

@@ -86,3 +86,14 @@ def test_it_stops_after_the_duration_and_still_loses_nothing(server):
     seconds = re.search(r"seats, ([\d.]+) s ", run.stdout)
     assert seconds and 0.9 <= float(seconds[1]) < 3.0, run.stdout
     assert leftovers(server[2]) == {"users": 0, "tables": 0, "sessions": 0}
+
+
+def test_it_plays_a_mahjongg_game_at_every_table_and_loses_nothing(server):
+    run = loadtest(
+        server,
+        *("--game", "mahjongg", "--tables", "2", "--players", "3"),
+        *("--think", "0", "--rounds", "1"),
+    )
+
+    assert_clean_report(run, sockets=6)
+    assert leftovers(server[2]) == {"users": 0, "tables": 0, "sessions": 0}

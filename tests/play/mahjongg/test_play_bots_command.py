@@ -39,13 +39,13 @@ def command(name: str, *args: str, stdin: str | None = None) -> str:
 
 
 PROFILE_OPTIONS = [
-    ("--seed", "1", "--matches", "3"),
-    ("--seed", "40", "--matches", "3", "--players", "3", "--settle", "full"),
+    ("--seed", "1", "--matches", "2"),
+    ("--seed", "40", "--matches", "2", "--players", "3", "--settle", "full"),
     (
         "--seed",
         "80",
         "--matches",
-        "3",
+        "2",
         "--rotation",
         "rotating",
         "--pairs",
@@ -58,7 +58,7 @@ PROFILE_OPTIONS = [
         "--seed",
         "120",
         "--matches",
-        "3",
+        "2",
         "--players",
         "3",
         "--rotation",
@@ -73,13 +73,24 @@ PROFILE_OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("options", PROFILE_OPTIONS)
-def test_every_printed_line_gets_from_score_hand_exactly_the_answer_the_engine_gave(options):
-    printed = command("play_bots", "--game", "mahjongg", "--lines", *options)
+def rows_of(printed: str) -> list[list[str]]:
     rows = [line.split("\t") for line in printed.splitlines() if not line.startswith("#")]
     assert all(len(row) == 2 for row in rows)
-    settlements = [line for line, _ in rows if line.startswith("settle=")]
-    assert len(rows) > 100 and settlements
+    return rows
+
+
+def test_every_printed_line_gets_from_score_hand_exactly_the_answer_the_engine_gave():
+    """One subprocess pair, as a user runs them: `play_bots --lines` for the first profile
+    (the others in-process: the same command, without a second interpreter start), then ONE
+    `score_hand -` over every line of all four profiles (each line carries its own limit,
+    pairs, settlement and players)."""
+    first, *others = PROFILE_OPTIONS
+    printed = [command("play_bots", "--game", "mahjongg", "--lines", *first)]
+    printed += [run("--lines", *options) for options in others]
+    per_profile = [rows_of(text) for text in printed]
+    for rows in per_profile:
+        assert len(rows) > 40 and any(line.startswith("settle=") for line, _ in rows)
+    rows = [row for profile_rows in per_profile for row in profile_rows]
 
     answers = command(
         "score_hand", "--game", "mahjongg", "-", stdin="".join(line + "\n" for line, _ in rows)
