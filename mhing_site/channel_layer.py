@@ -20,11 +20,17 @@ from redis.exceptions import RedisError
 log = logging.getLogger(__name__)
 
 
+# A subscription not made within this is given up (it may wait for Redis to return while
+# another subscription holds the layer's lock: docs/upstream.md).
+SUBSCRIBE_WAIT = 2.0
+
+
 class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
     async def new_channel(self, prefix: str = "specific.") -> str:
         try:
-            return await super().__getattr__("new_channel")(prefix)
-        except (RedisError, OSError) as error:
+            async with asyncio.timeout(SUBSCRIBE_WAIT):
+                return await super().__getattr__("new_channel")(prefix)
+        except (RedisError, OSError) as error:  # TimeoutError is an OSError
             channel = f"{self.prefix}{prefix}{uuid.uuid4().hex}"
             self.channels[channel] = asyncio.Queue()
             log.warning("channel layer: %s made without Redis: %r", channel, error)
