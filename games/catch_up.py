@@ -64,12 +64,20 @@ def _layer():
 # -- the layer's calls, failures caught ---------------------------------------------------
 
 
+def _retrieved(task: asyncio.Task) -> None:
+    if not task.cancelled():
+        task.exception()  # a send that failed after its wait: logged by the wait's end
+
+
 async def send(slug: str, message: dict[str, Any]) -> None:
     """Tell the table's group; if the layer fails, this process's sockets still hear it and
     the others catch up from the database."""
+    sending = asyncio.ensure_future(_layer().group_send(group_name(slug), message))
+    sending.add_done_callback(_retrieved)
     try:
-        async with asyncio.timeout(LAYER_WAIT):
-            await _layer().group_send(group_name(slug), message)
+        # Not cancelled when slow: under load a send may wait its turn for seconds, and a
+        # cancelled one would never reach the other processes; it goes on meanwhile.
+        await asyncio.wait_for(asyncio.shield(sending), LAYER_WAIT)
     except Exception as error:
         log.warning(
             "table %s: channel layer failed, catching up from the database: %r", slug, error
