@@ -166,13 +166,12 @@ async def _rejoin() -> bool:
         if _probe_channel is not None:
             async with asyncio.timeout(LAYER_WAIT):
                 await layer.group_add(_probe_group, _probe_channel)
-            # A join may be taken as done without Redis (the pub/sub layer: a group this
-            # process listens to already); only a message that comes back says the layer
-            # delivers again, and what was sent before that is caught up after it.
-            return await _round_trip(layer)
+        # A join may be taken as done without Redis (the pub/sub layer: a group this process
+        # listens to already); only a message that comes back says the layer delivers
+        # again, and what was sent before that is caught up after it.
+        return await _round_trip(layer)
     except Exception:
         return False
-    return True
 
 
 async def _mend() -> None:
