@@ -1,13 +1,13 @@
 """Requests sent to the site's ASGI application as daphne sends them, for the tap benchmarks
 (benchmarks/clicks.py, benchmarks/clicks_mahjongg.py).
 
-`mhing_site.asgi.application` is what daphne calls for every request: Channels' router,
-the reused request threads (mhing_site/request_threads.py) and Django's ASGI handler, with
-its request body, its disconnect listener and its response messages. Django's AsyncClient
-skips all of that (it calls the handler's inner `get_response_async`), about 1 ms of a tap
-on the development machine, so the figures are taken here. Only the HTTP parsing and the
-socket, daphne's own, are left out. CSRF is checked as on a server: a POST carries the
-token of the CSRF cookie, as htmx does on our pages.
+`mhing_site.asgi.application` is what daphne calls for every request: Channels' router and
+Django's ASGI handler, with its request body, its disconnect listener and its response
+messages. Django's AsyncClient skips all of that (it calls the handler's inner
+`get_response_async`), about 1 ms of a tap on the development machine, so the figures are
+taken here. Only the HTTP parsing and the socket, daphne's own, are left out. CSRF is
+checked as on a server: a POST carries the token of the CSRF cookie, as htmx does on our
+pages.
 """
 
 from __future__ import annotations

@@ -10,12 +10,12 @@ its organiser, in a throwaway SQLite database, as `benchmarks.league` builds one
 For each page it prints the answer's size (the largest of the 14) and the server's time per
 tap: median, 95th percentile and maximum of `--repeat` replays, with the process's CPU time
 beside it. Each request is timed in this process: the middleware, the view, the templates
-and the queries, without a network or an HTTP server. The targets are checked on the site's
-ASGI application, called as daphne calls it (benchmarks/asgi.py: Django's ASGI handler
-whole, which its AsyncClient skips in part); Django's test client's WSGI handler is shown
-too (there servestatic's middleware, which is async only, costs two thread switches a
-request). For comparison it also times the whole page per tap, which is what a
-browser without JavaScript loads.
+and the queries, without a network or an HTTP server. The targets are checked on Django's
+WSGI handler (its test client), which serves the pages as deployed (gunicorn,
+docs/deployment.md; servestatic's middleware, async only, costs two thread switches a
+request there); the site's ASGI application is shown too, called as daphne calls it
+(benchmarks/asgi.py), as `make run` serves it. For comparison it also times the whole
+page per tap, which is what a browser without JavaScript loads.
 
 Targets (issue 14): an answer of at most 12 KB and a median of at most 5 ms.
 
@@ -221,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         asks = {"HX-Request": "true"}
         calculator_asks = {**asks, "HX-Target": "calculator-result"}
         form_asks = {**asks, "HX-Target": "round-preview"}
-        # (what, handler, addresses, headers): targets are checked on ASGI's answers to picker.js
+        # (what, handler, addresses, headers): targets are checked on WSGI's answers to picker.js,
+        # as deployed (pages on gunicorn, docs/deployment.md); ASGI's shown beside them
         runs = [
             ("calculator, picker.js asks for the score", "ASGI", calculator, calculator_asks),
             ("round form, picker.js asks for the preview", "ASGI", form, form_asks),
@@ -239,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                 wsgi = handler == "WSGI"
                 get = client.get if wsgi else asgi_get
                 result = replay(f"{what} ({handler})", get, urls, headers, args.repeat, wsgi)
-                print("\n".join(result.report(targets=not wsgi and bool(headers))))
+                print("\n".join(result.report(targets=wsgi and bool(headers))))
         finally:
             site.close()
     return 0

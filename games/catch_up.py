@@ -16,7 +16,9 @@ sockets on both processes frozen until a reload, the first new socket a 500):
 * A process that sends nothing would never see a failure, and Redis restarted empty has
   forgotten every group: so each process with sockets probes the layer every PROBE seconds
   with a message to a group of its own. A send that fails, or a message that does not come
-  back, starts the mending (which joins the groups again).
+  back, starts the mending (which joins the groups again). The mending ends only once such
+  a message comes back: the pub/sub layer takes a join of a group it listens to already as
+  done without Redis, and loses what is sent while its connection is away.
 
 Only the layer's public calls are used, around it (group_add, group_send, receive), so the
 layer may be channels_redis as shipped.
@@ -40,6 +42,10 @@ log = logging.getLogger(__name__)
 POLL = 0.5  # seconds between two reads of the tables' versions while the layer fails
 PROBE = 1.0  # seconds between two probes of the layer
 PROBE_WAIT = 2.0  # a probe's message not back within this: the layer has lost it
+# A call to the layer not done within this has failed: while Redis was away, the pub/sub
+# layer's calls sometimes waited for its return (they share one lock per process with a
+# subscription that waited), which held up moves, new sockets and the mending with them.
+LAYER_WAIT = 2.0
 
 # The sockets of this process, by table: the consumers themselves (`hear`, `sent`, `group`).
 _sockets: dict[str, weakref.WeakSet] = {}
@@ -58,11 +64,20 @@ def _layer():
 # -- the layer's calls, failures caught ---------------------------------------------------
 
 
+def _retrieved(task: asyncio.Task) -> None:
+    if not task.cancelled():
+        task.exception()  # a send that failed after its wait: logged by the wait's end
+
+
 async def send(slug: str, message: dict[str, Any]) -> None:
     """Tell the table's group; if the layer fails, this process's sockets still hear it and
     the others catch up from the database."""
+    sending = asyncio.ensure_future(_layer().group_send(group_name(slug), message))
+    sending.add_done_callback(_retrieved)
     try:
-        await _layer().group_send(group_name(slug), message)
+        # Not cancelled when slow: under load a send may wait its turn for seconds, and a
+        # cancelled one would never reach the other processes; it goes on meanwhile.
+        await asyncio.wait_for(asyncio.shield(sending), LAYER_WAIT)
     except Exception as error:
         log.warning(
             "table %s: channel layer failed, catching up from the database: %r", slug, error
@@ -75,7 +90,8 @@ async def join(consumer) -> None:
     """Put the socket in its table's group (before it reads the table, consumers.connect);
     if the layer fails, the mending joins it later."""
     try:
-        await consumer.channel_layer.group_add(consumer.group, consumer.channel_name)
+        async with asyncio.timeout(LAYER_WAIT):
+            await consumer.channel_layer.group_add(consumer.group, consumer.channel_name)
     except Exception as error:
         log.warning("table %s: channel layer failed on join: %r", consumer.slug, error)
         trouble()
@@ -84,7 +100,8 @@ async def join(consumer) -> None:
 async def leave(consumer) -> None:
     forget(consumer)
     try:
-        await consumer.channel_layer.group_discard(consumer.group, consumer.channel_name)
+        async with asyncio.timeout(LAYER_WAIT):
+            await consumer.channel_layer.group_discard(consumer.group, consumer.channel_name)
     except Exception as error:  # the group's entry expires in the layer
         log.warning("table %s: channel layer failed on leave: %r", consumer.slug, error)
 
@@ -144,12 +161,17 @@ async def _rejoin() -> bool:
     try:
         for sockets in list(_sockets.values()):
             for consumer in list(sockets):
-                await layer.group_add(consumer.group, consumer.channel_name)
+                async with asyncio.timeout(LAYER_WAIT):
+                    await layer.group_add(consumer.group, consumer.channel_name)
         if _probe_channel is not None:
-            await layer.group_add(_probe_group, _probe_channel)
+            async with asyncio.timeout(LAYER_WAIT):
+                await layer.group_add(_probe_group, _probe_channel)
+        # A join may be taken as done without Redis (the pub/sub layer: a group this process
+        # listens to already); only a message that comes back says the layer delivers
+        # again, and what was sent before that is caught up after it.
+        return await _round_trip(layer)
     except Exception:
         return False
-    return True
 
 
 async def _mend() -> None:
@@ -172,6 +194,12 @@ async def _mend() -> None:
 
 _probe_group = f"probe-{uuid.uuid4().hex}"
 _probe_channel: str | None = None
+# The probe channel has one reader for the process's life (`_listen`): a receive cancelled
+# on a timeout would drop the channel from the pub/sub layer. Round trips (the probe's, the
+# mending's last check) take turns, each waiting for its own token.
+_probe_heard: asyncio.Queue | None = None
+_listening: asyncio.Task | None = None
+_round_trips = asyncio.Lock()
 
 
 def _start_probing() -> None:
@@ -182,16 +210,48 @@ def _start_probing() -> None:
         _probing = asyncio.get_running_loop().create_task(_probe())
 
 
+async def _listen(layer, channel: str, heard: asyncio.Queue) -> None:
+    while True:
+        try:
+            heard.put_nowait((await layer.receive(channel)).get("token"))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the layer failing: the round trips notice
+            await asyncio.sleep(PROBE)
+
+
+async def _round_trip(layer) -> bool:
+    """Whether a message to the probe's group comes back within PROBE_WAIT (a send that
+    fails raises)."""
+    global _probe_channel, _probe_heard, _listening
+    async with _round_trips:
+        if _probe_channel is None:
+            async with asyncio.timeout(LAYER_WAIT):
+                _probe_channel = await layer.new_channel()
+            _probe_heard = asyncio.Queue()
+            _listening = asyncio.get_running_loop().create_task(
+                _listen(layer, _probe_channel, _probe_heard)
+            )
+            async with asyncio.timeout(LAYER_WAIT):
+                await layer.group_add(_probe_group, _probe_channel)
+        token = uuid.uuid4().hex
+        async with asyncio.timeout(LAYER_WAIT):
+            await layer.group_send(_probe_group, {"type": "probe", "token": token})
+        try:
+            async with asyncio.timeout(PROBE_WAIT):
+                while await _probe_heard.get() != token:
+                    pass  # an earlier probe's, late
+        except TimeoutError:
+            return False
+        return True
+
+
 async def _probe() -> None:
-    global _probe_channel
     layer = _layer()
     while _sockets:
         try:
-            if _probe_channel is None:
-                _probe_channel = await layer.new_channel()
-                await layer.group_add(_probe_group, _probe_channel)
-            await layer.group_send(_probe_group, {"type": "probe"})
-            await asyncio.wait_for(layer.receive(_probe_channel), PROBE_WAIT)
+            if not await _round_trip(layer):
+                raise TimeoutError("the probe's message never came back")
         except asyncio.CancelledError:
             raise
         except Exception as error:  # failed, or the message never came back
@@ -205,10 +265,11 @@ async def _probe() -> None:
 
 async def stop() -> None:
     """Cancel the mending and the probe (the end of a test, or of a server's life)."""
-    global _mending, _probing, _probe_channel
-    tasks = [t for t in (_mending, _probing) if t is not None]
+    global _mending, _probing, _probe_channel, _probe_heard, _listening, _round_trips
+    tasks = [t for t in (_mending, _probing, _listening) if t is not None]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    _mending = _probing = _probe_channel = None
+    _mending = _probing = _probe_channel = _probe_heard = _listening = None
+    _round_trips = asyncio.Lock()  # a test's next event loop
     _sockets.clear()

@@ -29,7 +29,6 @@ from games.models import Table
 from games.play.errors import PlayError
 from games.snapshots import adopt, db_call, load, loaded
 from leagues.errors import is_busy
-from mhing_site.consumer_loop import SOCKET_GONE, QueuedDispatchMixin
 from mhing_site.ws_auth import TRY_AGAIN_LATER
 
 log = logging.getLogger(__name__)
@@ -162,7 +161,22 @@ def _current_version(slug: str) -> int:
     return Table.objects.values_list("version", flat=True).get(slug=slug)
 
 
-class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
+def _socket_gone_errors() -> tuple[type[BaseException], ...]:
+    # What an ASGI server raises on a send to a websocket that has closed. The ASGI spec
+    # asks for a subclass of OSError (uvicorn's ClientDisconnected); daphne lets autobahn's
+    # Disconnected (a RuntimeError) through from the moment the closing handshake begins,
+    # before it tells the application the socket is gone.
+    try:
+        from autobahn.exception import Disconnected
+    except ImportError:  # pragma: no cover - daphne brings autobahn
+        return (OSError,)
+    return (OSError, Disconnected)
+
+
+SOCKET_GONE = _socket_gone_errors()
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
     slug: str
     position: int | None = None  # the seat of the socket's person, as of the last load sent
     sent: int = 0  # the last version this socket sent
@@ -171,6 +185,13 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
     hidden: bool = False
     watching: bool = False  # counted as an anonymous watcher (socket_limits.crowded)
     flooded: bool = False  # closed for flooding: frames still on their way are dropped
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One message handled at a time: Channels' loop awaits each, and a message handed
+        # over in this process (`hear`) waits for its turn here.
+        self.turn = asyncio.Lock()
+        self.heard: set[asyncio.Task] = set()
 
     async def send_json(self, content: Any, close: bool = False) -> None:
         # Every frame of every move (8 a move): encoded by orjson (its module says why) and
@@ -194,7 +215,8 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        async with self.turn:
+            await handler(message)
 
     async def connect(self) -> None:
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
@@ -250,7 +272,13 @@ class TableConsumer(QueuedDispatchMixin, AsyncJsonWebsocketConsumer):
     def hear(self, message: dict[str, Any]) -> None:
         """A group message handed over in this process, without the channel layer (while
         it fails: games.catch_up); dispatched in turn with the socket's other messages."""
-        self.inbox.put_nowait(message)
+        task = asyncio.get_running_loop().create_task(self._dispatch_heard(message))
+        self.heard.add(task)
+        task.add_done_callback(self.heard.discard)
+
+    async def _dispatch_heard(self, message: dict[str, Any]) -> None:
+        if getattr(self, "joined", False):  # else closed meanwhile: nobody to tell
+            await self.dispatch(message)
 
     async def disconnect(self, code: int) -> None:
         if self.watching:

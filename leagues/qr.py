@@ -1,6 +1,7 @@
 """The QR code on a running match's page: a phone at the table scans it and lands on the
 round entry. Drawn on the server as inline SVG (segno): no script, no image request, and no
-style attribute, which the CSP would block (mhing_site/csp.py); nights.css colours it."""
+style attribute, which the CSP would block (settings.CONTENT_SECURITY_POLICY); nights.css
+colours it."""
 
 from __future__ import annotations
 

@@ -25,14 +25,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from mhing_site.origin import SameOriginValidator  # noqa: E402
-from mhing_site.request_threads import ReusedRequestThreads  # noqa: E402
 from mhing_site.routing import websocket_urlpatterns  # noqa: E402
 from mhing_site.ws_auth import AuthMiddlewareStack  # noqa: E402  (sign-in on the thread pool)
 
 application = ProtocolTypeRouter(
     {
-        # Each request's worker thread reused by the next (mhing_site/request_threads.py).
-        "http": ReusedRequestThreads(django_asgi_app),
+        # Pages: Django's ASGI handler as shipped (deployed, pages go to gunicorn instead:
+        # mhing_site/wsgi.py, docs/deployment.md).
+        "http": django_asgi_app,
         # The Origin's port too (mhing_site/origin.py), then Channels' check of its host.
         "websocket": SameOriginValidator(
             AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))

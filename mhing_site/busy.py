@@ -27,8 +27,8 @@ RETRY_AFTER_SECONDS = 5
 
 
 class BusyDatabaseMiddleware:
-    # Both modes, so that under ASGI the chain stays on the event loop
-    # (mhing_site/loop_middleware.py); Django calls process_exception in a thread either way.
+    # Both modes (WSGI as deployed, ASGI under `make run`), with no adapter of Django's around
+    # it in either; Django calls process_exception in a thread either way.
     sync_capable = True
     async_capable = True
 

@@ -25,3 +25,10 @@ def locked_out(request: HttpRequest, *args: object) -> HttpResponse:
     response = render(request, "registration/locked_out.html", {"minutes": minutes}, status=STATUS)
     response["Retry-After"] = str(minutes * 60)
     return response
+
+
+def forwarded_for(request: HttpRequest) -> str | None:
+    """The visitor's address behind a trusted proxy (TRUST_X_FORWARDED_FOR): the last entry
+    of X-Forwarded-For, the one the proxy itself added; else the connection's."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").rsplit(",", 1)[-1].strip()
+    return forwarded or request.META.get("REMOTE_ADDR")

@@ -13,8 +13,9 @@ from django.shortcuts import render
 
 
 class NotAllowedPageMiddleware:
-    # Both modes: under ASGI the chain stays on the event loop (mhing_site/loop_middleware.py)
-    # and only the page, which shows who is signed in, is drawn in the request's thread.
+    # Both modes: WSGI (gunicorn, the pages as deployed) and ASGI (`make run`'s daphne), with
+    # no adapter of Django's around it in either; the page, which shows who is signed in, is
+    # drawn in the request's thread.
     sync_capable = True
     async_capable = True
 

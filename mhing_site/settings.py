@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -70,9 +71,10 @@ MIDDLEWARE = [
     # smaller). Below servestatic, which answers for static files with its own compressed
     # copies; above everything that reads or writes the body. BREACH: docs/deployment.md.
     "django.middleware.gzip.GZipMiddleware",
-    # Every page's Content-Security-Policy (mhing_site/csp.py); outside the rest, so it
-    # also covers their redirects and refusals.
-    "mhing_site.csp.ContentSecurityPolicyMiddleware",
+    # Every page's Content-Security-Policy (django-csp, CONTENT_SECURITY_POLICY below, with
+    # the page's websocket origin added: mhing_site/csp.py); outside the rest, so it also
+    # covers their redirects and refusals.
+    "mhing_site.csp.WebsocketOriginCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -90,6 +92,24 @@ MIDDLEWARE = [
     # Last, as axes documents: turns a sign-in refused for too many failures into its page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# The browser runs and loads only what this site serves itself: no inline script or style,
+# no eval, no `data:` images (the templates need none: tests/site/test_csp.py). Django's
+# debug pages (DEBUG only) go without it, as django-csp leaves 404 and 500 under DEBUG.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "mhing_site.urls"
 ASGI_APPLICATION = "mhing_site.asgi.application"
@@ -162,42 +182,37 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 _REDIS_URL = env_str("REDIS_URL")
-if _REDIS_URL and env_str("REDIS_CHANNEL_LAYER") == "pubsub":
-    # channels_redis's pub/sub layer (beta): measured against the default in docs/benchmarks.md.
+_REDIS_LAYER = (env_str("REDIS_CHANNEL_LAYER") or "pubsub").strip().lower()
+if _REDIS_LAYER not in ("pubsub", "core"):
+    raise ImproperlyConfigured("REDIS_CHANNEL_LAYER must be pubsub (the default) or core.")
+if _REDIS_URL and _REDIS_LAYER == "pubsub":
+    # channels_redis's pub/sub layer: a move is one PUBLISH, and each process hears its
+    # sockets' groups on one subscribed connection (docs/deployment.md). Nothing is stored
+    # in Redis: what a process misses while Redis is away, games/catch_up.py reads from the
+    # database. As shipped but for a socket opened while Redis is down
+    # (mhing_site/channel_layer.py, docs/upstream.md).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "mhing_site.channel_layer.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [_REDIS_URL]},
         }
     }
 elif _REDIS_URL:
+    # REDIS_CHANNEL_LAYER=core: channels_redis's list-based layer as shipped, to compare
+    # (docs/benchmarks.md). Its `capacity` (100 by default) holds all of a process's
+    # sockets' messages: with a few hundred sockets a process it dropped table changes.
     CHANNEL_LAYERS = {
         "default": {
-            # channels_redis's layer with a pool that waits for a free connection instead
-            # of raising past redis-py's cap, reaching Redis in fewer round trips
-            # (mhing_site/layers.py); REDIS_CHANNEL_LAYER=classic: the round trips as
-            # channels_redis makes them (to compare, docs/benchmarks.md).
-            "BACKEND": "mhing_site.layers."
-            + (
-                "BlockingPoolRedisChannelLayer"
-                if env_str("REDIS_CHANNEL_LAYER") == "classic"
-                else "FewerTripsRedisChannelLayer"
-            ),
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [_REDIS_URL],
-                "pool_size": env_int("REDIS_POOL_SIZE", default=50),
-                # channels_redis keeps all of a process's sockets' messages in one list per
-                # process, and drops what comes past `capacity` (100 by default): with a few
-                # hundred sockets a process, a busy second dropped table changes, and a
-                # player never saw a move (the two-process load test lost 23 actions at 150
-                # tables). Messages are a few bytes; expiry still bounds the list.
                 "capacity": env_int("REDIS_CHANNEL_CAPACITY", default=10_000),
             },
         }
     }
 else:
     # One process only: fine for development and tests, not for several workers.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "mhing_site.layers.SweepingInMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # What one live table's websocket may ask, and how many may be open (games/socket_limits.py,
 # docs/live_protocol.md#limits): one socket once had 3,000 full snapshots answered in 3.4 s,
@@ -241,6 +256,12 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # A success does not wipe the count (axes' default, said here): a guesser with an account of
 # their own could otherwise sign in between guesses to reset their address's count.
 AXES_RESET_ON_SUCCESS = False
+# Behind a proxy, the visitor's address is the one the proxy puts in X-Forwarded-For (nginx:
+# `proxy_set_header X-Forwarded-For $remote_addr`, docs/deployment.md): gunicorn, which serves
+# the pages, passes the proxy's own address as REMOTE_ADDR, and ten mistakes would pause
+# everyone. Only behind a proxy that sets the header itself; otherwise clients could forge it.
+if env_bool("TRUST_X_FORWARDED_FOR", default=False):
+    AXES_CLIENT_IP_CALLABLE = "mhing_site.lockout.forwarded_for"
 # The sign-in page again, saying how long to wait and what else to do (mhing_site/lockout.py).
 AXES_LOCKOUT_CALLABLE = "mhing_site.lockout.locked_out"
 

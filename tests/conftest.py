@@ -148,20 +148,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kept = [item for item in items if uses_database(item)]
     config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
     items[:] = kept
-
-
-@pytest.fixture
-def thread_trips(monkeypatch) -> list[str]:
-    """Every function the code under test sends to a worker thread (`sync_to_async`), by
-    name, as it is sent: under ASGI each costs a trip from the event loop and back."""
-    from asgiref import sync
-
-    handed: list[str] = []
-    real = sync.SyncToAsync.__call__
-
-    async def recording(self, *args, **kwargs):
-        handed.append(getattr(self.func, "__qualname__", repr(self.func)))
-        return await real(self, *args, **kwargs)
-
-    monkeypatch.setattr(sync.SyncToAsync, "__call__", recording)
-    return handed

@@ -1,5 +1,6 @@
 """Every page of the site, opened in a real browser under its Content-Security-Policy
-(mhing_site/csp.py): nothing it does may be refused, and nothing may log an error.
+(django-csp, settings.CONTENT_SECURITY_POLICY): nothing it does may be refused, and nothing
+may log an error.
 
 Against a real ASGI server (channels' `ChannelsLiveServerTestCase` runs daphne in its own
 process), so the live table's websocket meets the policy's connect-src as it would in

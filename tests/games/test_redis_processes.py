@@ -279,7 +279,8 @@ async def test_a_socket_idle_longer_than_the_layers_wait_stays_open(tmp_path):
     """Nothing happens at a table for 12 s (people think, or wait for a friend): its socket
     on a process using Redis stays open and still works. With redis-py 8's 5 s read
     timeout, equal to channels_redis's 5 s BZPOPMIN, an idle process's consumer died with
-    "Timeout reading from" and its socket was closed with 1011 (mhing_site/layers.py)."""
+    "Timeout reading from" and its socket was closed with 1011 (on channels_redis's
+    list-based layer, before issue 30's pub/sub layer)."""
     from websockets.exceptions import ConnectionClosed
 
     env = sqlite_env(tmp_path)

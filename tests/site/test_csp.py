@@ -1,5 +1,6 @@
 """Every page comes with a Content-Security-Policy that lets the browser run only the site's
-own files (mhing_site/csp.py), and the templates give it nothing inline to refuse.
+own files (django-csp: settings.CONTENT_SECURITY_POLICY, mhing_site/csp.py), and the
+templates give it nothing inline to refuse.
 
 The browser's side, every page loaded under the policy: tests/faults/test_browser_csp.py.
 """

@@ -19,11 +19,13 @@ CONFIG_VARIABLES = (
     "DATABASE_URL",
     "SQLITE_TIMEOUT",
     "REDIS_URL",
+    "REDIS_CHANNEL_LAYER",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "SECURE_HSTS_PRELOAD",
     "TRUST_X_FORWARDED_PROTO",
+    "TRUST_X_FORWARDED_FOR",
 )
 PRODUCTION = {
     "DEBUG": "0",
@@ -82,32 +84,33 @@ def test_it_defaults_to_sqlite_localhost_and_the_in_memory_layer() -> None:
     settings = settings_with()
 
     assert settings["db"]["ENGINE"] == "django.db.backends.sqlite3"
-    assert (
-        settings["layers"]["default"]["BACKEND"] == "mhing_site.layers.SweepingInMemoryChannelLayer"
-    )
+    assert settings["layers"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     assert settings["hosts"] == ["localhost", "127.0.0.1", "[::1]"]
 
 
-def test_a_redis_url_selects_the_redis_channel_layer() -> None:
+def test_a_redis_url_selects_channels_redis_pubsub_layer() -> None:
     settings = settings_with(REDIS_URL="redis://cache.internal:6379/2")
 
     assert settings["layers"]["default"] == {
-        "BACKEND": "mhing_site.layers.FewerTripsRedisChannelLayer",
-        "CONFIG": {
-            "hosts": ["redis://cache.internal:6379/2"],
-            "pool_size": 50,
-            "capacity": 10_000,
-        },
+        "BACKEND": "mhing_site.channel_layer.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": ["redis://cache.internal:6379/2"]},
     }
 
 
-def test_redis_channel_layer_classic_reaches_redis_as_channels_redis_does() -> None:
-    settings = settings_with(REDIS_URL="redis://cache:6379/0", REDIS_CHANNEL_LAYER="classic")
+def test_redis_channel_layer_core_selects_channels_redis_list_layer() -> None:
+    settings = settings_with(REDIS_URL="redis://cache:6379/0", REDIS_CHANNEL_LAYER="core")
 
-    assert (
-        settings["layers"]["default"]["BACKEND"]
-        == "mhing_site.layers.BlockingPoolRedisChannelLayer"
-    )
+    assert settings["layers"]["default"] == {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": ["redis://cache:6379/0"], "capacity": 10_000},
+    }
+
+
+def test_an_unknown_redis_channel_layer_is_refused_at_start() -> None:
+    result = run("-c", "import django; django.setup()", REDIS_CHANNEL_LAYER="classic")
+
+    assert result.returncode != 0
+    assert "REDIS_CHANNEL_LAYER must be pubsub (the default) or core" in result.stderr
 
 
 def test_a_postgres_url_uses_the_connection_pool_without_persistent_connections() -> None:
@@ -220,3 +223,21 @@ def test_env_list_drops_blanks(monkeypatch) -> None:
     monkeypatch.setenv("SOME_LIST", " a, ,b ,")
 
     assert env_list("SOME_LIST", default=[]) == ["a", "b"]
+
+
+VISITOR = (
+    "import django; django.setup(); from django.test import RequestFactory; "
+    "from axes.helpers import get_client_ip_address; "
+    "print(get_client_ip_address(RequestFactory().get('/', REMOTE_ADDR='127.0.0.1', "
+    "HTTP_X_FORWARDED_FOR='203.0.113.9')))"
+)
+
+
+def test_behind_a_trusted_proxy_a_sign_in_is_counted_by_the_visitors_address() -> None:
+    """gunicorn passes the proxy's address as REMOTE_ADDR: without this every visitor would
+    be 127.0.0.1, and ten mistakes would pause everyone (docs/accounts.md)."""
+    trusted = run("-c", VISITOR, TRUST_X_FORWARDED_FOR="1")
+    untrusted = run("-c", VISITOR)
+
+    assert trusted.stdout.strip() == "203.0.113.9", trusted.stderr
+    assert untrusted.stdout.strip() == "127.0.0.1", untrusted.stderr

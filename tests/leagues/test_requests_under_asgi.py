@@ -1,9 +1,8 @@
-"""Django's middleware on the event loop under ASGI (mhing_site/loop_middleware.py): a picker
-tap goes to a worker thread for nothing but Django's two signals; and what needs the
-database still gets it, so a sign-in is kept in the session, a saved round's message is
-shown on the next page, and a post without its CSRF token is refused. Through Django's
-AsyncClient, which runs the same ASGI middleware chain as daphne; a post's CSRF check
-through the site's application (benchmarks/asgi.py), as daphne sends a form."""
+"""Pages served under ASGI (`make run`'s daphne) as under WSGI: a sign-in is kept in the
+session, a saved round's message is shown on the next page, and a post without its CSRF
+token is refused. Through Django's AsyncClient, which runs the same ASGI middleware chain as
+daphne; a game form's tap through the site's application (benchmarks/asgi.py), as daphne
+sends a form."""
 
 from __future__ import annotations
 
@@ -36,24 +35,8 @@ async def connection_closed_where_it_was_opened():
     await sync.sync_to_async(connections.close_all)()
 
 
-TAP = {"HX-Request": "true", "HX-Target": "calculator-result"}  # picker.js after a tap
-
-
 def new_url(match: Match) -> str:
     return reverse("leagues:round_new", args=[match.league.slug, match.pk])
-
-
-async def test_a_tap_goes_to_a_thread_only_for_djangos_signals(thread_trips, match):
-    client = AsyncClient()
-    await client.get("/calculator/", {"hand": "567b"}, headers=TAP)  # the URLs loaded
-    thread_trips.clear()
-
-    response = await client.get("/calculator/", {"hand": "567b 567b 678b"}, headers=TAP)
-
-    assert response.status_code == 200
-    # The request-started signal; the response's close (the request-finished signal) is the
-    # test client's own, after the answer. No middleware, no view.
-    assert thread_trips == ["Signal.asend.<locals>.sync_send", "HttpResponseBase.close"]
 
 
 async def test_a_sign_in_is_kept_and_a_wrong_password_refused(organiser):
@@ -99,7 +82,7 @@ async def test_a_post_without_its_csrf_token_is_refused(organiser, match, player
 
 
 async def test_the_405_and_414_pages_are_drawn_for_someone_signed_in(organiser):
-    # Both pages show who is signed in (the database): drawn in the thread, not on the loop.
+    # Both pages show who is signed in (the database).
     client = AsyncClient()
     await client.aforce_login(organiser)
 
@@ -117,9 +100,7 @@ async def test_the_405_and_414_pages_are_drawn_for_someone_signed_in(organiser):
 FORM = "application/x-www-form-urlencoded"
 
 
-def test_a_game_form_tap_is_checked_for_its_csrf_token_on_the_loop(
-    thread_trips, organiser, mj_match
-):
+def test_a_game_form_tap_is_answered_with_its_csrf_token_and_refused_without(organiser, mj_match):
     client = Client()
     client.force_login(organiser)
     site = SiteApplication(client.cookies)
@@ -128,17 +109,11 @@ def test_a_game_form_tap_is_checked_for_its_csrf_token_on_the_loop(
     sheet = sheet_in(page)
     data = form_data(mj_match, "0", "0", (CALLER, DRAGONS, PLAIN, OTHER), sheet=sheet, add="F1")
     body = urlencode(data).encode()
-    thread_trips.clear()
 
     tap = site.post(url, body, FORM, headers=HTMX)
-    checked = list(thread_trips)
     forged = {**HTMX, "Content-Type": FORM, "X-CSRFToken": "x" * 32}
     refused = site._run(site.ask("POST", url, body, forged))
     site.close()
 
     assert tap.status_code == 200 and "Quentin pays Pia" in tap.content.decode()
-    # The token checked and the tap answered on the loop: one trip, to close the response.
-    assert checked == ["HttpResponseBase.close"]
-    # A wrong token is refused; the refusal is checked again and drawn in the thread.
     assert refused.status_code == 403
-    assert "CsrfViewMiddleware.process_view" in thread_trips[len(checked) :]
