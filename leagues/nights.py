@@ -27,11 +27,11 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from leagues.kinds.mahjongg.forms import WIND_CODES, WIND_NAMES
 from scoring.mhing.match_scoring import MAX_PLAYERS
 
 from . import seating
 from .forms import DateInput
-from .mahjongg_forms import WIND_CODES, WIND_NAMES
 from .models import League, Match, Player, PlayerRating, Seat
 from .models.league import VariantChoice
 
@@ -100,11 +100,12 @@ class NightForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         self.league = league
-        # A Mah-Jongg league's one table size; None for Mhing (seating's sizes).
-        self.table_size: int | None = None
-        if league.plays_mahjongg:
-            self.table_size = league.rule_profile().players
-            del self.fields["variant"], self.fields["target_points"]
+        # The game's one table size (Mah-Jongg's profile); None: seating's sizes (Mhing), and
+        # a match's length is the game's own choice (a variant and target, or none).
+        self.table_size: int | None = league.kind.table_size(league)
+        for name in ("variant", "target_points"):
+            if name not in league.kind.match_fields:
+                del self.fields[name]
         self.roster = {p.pk: p for p in league.players.order_by("display_name")}
         self.fields["present"].choices = [(p.pk, p.display_name) for p in self.roster.values()]
 

@@ -20,9 +20,9 @@ class RoundEntryQR:
 
 
 def round_entry_qr(request: HttpRequest, match) -> RoundEntryQR:
-    # A Mah-Jongg match's phone enters a game, a Mhing match's a round.
-    entry = "leagues:mj_game_new" if match.plays_mahjongg else "leagues:round_new"
-    url = request.build_absolute_uri(reverse(entry, args=[match.league.slug, match.pk]))
+    # The game's entry page: a Mah-Jongg match's phone enters a game, a Mhing match's a round.
+    entry = reverse(match.kind.entry_url, args=[match.league.slug, match.pk])
+    url = request.build_absolute_uri(entry)
     code = segno.make(url, error="m")
     # segno escapes the title; role="img" makes it the picture's name for screen readers.
     svg = code.svg_inline(

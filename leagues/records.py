@@ -1,10 +1,10 @@
 """A player's record for the player page: matches, figures per league, best hands, points
 over time and head-to-head, counting only the leagues the visitor may see. A fixed number of
-queries whatever the player's history (definitions as in leagues.standings).
+queries whatever the player's history (definitions as in leagues.standings.table).
 
 A player may play Mhing in one league and Mah-Jongg in another: each game's figures are kept
 apart (rounds won and points are Mhing's; games, games won and the balance Mah-Jongg's,
-leagues.mahjongg_records), and what both share (matches, match wins, places) is counted over
+leagues.kinds.mahjongg.records), and what both share (matches, match wins, places) is counted over
 both."""
 
 from __future__ import annotations
@@ -16,8 +16,14 @@ from functools import cached_property
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
+from leagues.kinds.mahjongg import MAHJONGG
+from leagues.kinds.mahjongg.records import (
+    MahjonggHand,
+    best_mahjongg_hands,
+    mahjongg_games_by_match,
+)
+
 from .charts import LineChart, cumulative_chart
-from .mahjongg_records import MahjonggHand, best_mahjongg_hands, mahjongg_games_by_match
 from .models import League, Match, Player, PlayerRating, Round, Season, Seat, WinningHand
 from .models.round import Outcome
 
@@ -84,7 +90,7 @@ class PlayerRecord:
             .order_by("-match__played_on", "-match_id")
         )
         won = self._won_by_match
-        if any(seat.match.plays_mahjongg for seat in seats):  # a query only then
+        if any(_in_games(seat.match) for seat in seats):  # a query only then
             won = {**won, **mahjongg_games_by_match(self.player, self.league_ids, self.season)}
         for seat in seats:
             seat.games, seat.rounds_won, seat.points_won = won.get(seat.match_id, (0, 0, 0))
@@ -93,11 +99,11 @@ class PlayerRecord:
 
     @cached_property
     def mhing_seats(self) -> list[Seat]:
-        return [seat for seat in self.seats if not seat.match.plays_mahjongg]
+        return [seat for seat in self.seats if not _in_games(seat.match)]
 
     @cached_property
     def mahjongg_seats(self) -> list[Seat]:
-        return [seat for seat in self.seats if seat.match.plays_mahjongg]
+        return [seat for seat in self.seats if _in_games(seat.match)]
 
     @property
     def shows_mhing(self) -> bool:
@@ -131,7 +137,7 @@ class PlayerRecord:
             record.wins += seat.won_match
             record.rounds_won += seat.rounds_won
             record.points += seat.points_won
-            if seat.match.plays_mahjongg:
+            if _in_games(seat.match):
                 record.games += seat.games
                 record.games_won += seat.rounds_won
                 record.balance += seat.total
@@ -154,11 +160,11 @@ class PlayerRecord:
 
     @cached_property
     def mhing_leagues(self) -> list[LeagueRecord]:
-        return [record for record in self.leagues if not record.league.plays_mahjongg]
+        return [record for record in self.leagues if not _in_games(record.league)]
 
     @cached_property
     def mahjongg_leagues(self) -> list[LeagueRecord]:
-        return [record for record in self.leagues if record.league.plays_mahjongg]
+        return [record for record in self.leagues if _in_games(record.league)]
 
     @cached_property
     def totals(self) -> LeagueRecord:
@@ -168,7 +174,7 @@ class PlayerRecord:
         for record in self.leagues:
             total.played += record.played
             total.wins += record.wins
-            if record.league.plays_mahjongg:
+            if _in_games(record.league):
                 total.games += record.games
                 total.games_won += record.games_won
                 total.balance += record.balance
@@ -246,3 +252,9 @@ class PlayerRecord:
             )
             for row in rows
         ]
+
+
+def _in_games(match_or_league) -> bool:
+    """Whether its figures are Mah-Jongg's (games, games won, balance: leagues.kinds.mahjongg.
+    records) rather than Mhing's rounds and points: the page shows the two games apart."""
+    return match_or_league.kind is MAHJONGG

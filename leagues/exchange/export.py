@@ -1,7 +1,7 @@
 """A league out of the app: the JSON document (docs/league_json.md) and the two CSV sheets.
 
 The JSON holds what was entered (seats, first dealer, each round's winner and hand) plus the
-values the engine computed from it, for readers; `leagues.exchange_import` reads the entered
+values the engine computed from it, for readers; `leagues.exchange.importer` reads the entered
 part back and replays it. The CSV sheets are for spreadsheets: one row per player (standings)
 and one per round.
 """
@@ -16,11 +16,9 @@ from typing import Any, TextIO
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from scoring.mahjongg.profile import Profile
+from leagues.models import League, Match, Player, Round, Season
+from leagues.standings.table import Standings
 from scoring.mhing import COMBINATIONS
-
-from .models import League, Match, Player, Round, Season
-from .standings import Standings
 
 FORMAT = "mhing-league"
 FORMAT_VERSION = 1
@@ -89,37 +87,16 @@ def _decimal(value: float | None, places: int) -> Decimal | str:
     return "" if value is None else Decimal(f"{value:.{places}f}")
 
 
-# A Mah-Jongg league's standings (docs/mahjongg_leagues.md): games won, balance, best hand.
-MAHJONGG_STANDINGS_COLUMNS = [
-    "player",
-    "matches_played",
-    "match_wins",
-    "games_won",
-    "balance",
-    "best_hand_score",
-    "rating",
-]
-
-
 def write_standings_csv(league: League, out: TextIO, season: Season | None = None) -> None:
-    """The standings page's table (leagues.standings, its default order and definitions),
-    one row per player of the league's roster: all time, or in one season."""
+    """The standings page's table (leagues.standings.table, its default order and definitions),
+    one row per player of the league's roster: all time, or in one season; its columns are
+    the league's game's."""
+    league.kind.write_standings_csv(league, out, season)
+
+
+def write_round_standings_csv(league: League, out: TextIO, season: Season | None) -> None:
+    """write_standings_csv for a game played round by round (Mhing)."""
     writer = _SheetWriter(out)
-    if league.plays_mahjongg:
-        writer.writerow(MAHJONGG_STANDINGS_COLUMNS)
-        for row in Standings(league, season=season).rows:
-            writer.writerow(
-                [
-                    row.player.display_name,
-                    row.played,
-                    row.wins,
-                    row.rounds_won,
-                    row.balance,
-                    row.best_game.points if row.best_game else 0,
-                    _decimal(row.ordinal, 2),
-                ]
-            )
-        return
     writer.writerow(STANDINGS_COLUMNS)
     for row in Standings(league, season=season).rows:
         writer.writerow(
@@ -148,11 +125,13 @@ def league_rounds(league: League, season: Season | None = None) -> QuerySet[Roun
 
 
 def write_rounds_csv(league: League, out: TextIO, season: Season | None = None) -> None:
-    if league.plays_mahjongg:  # one row per game and player instead
-        from .exchange_games_csv import write_games_csv
+    """The league's rounds CSV, as its game writes it (Mah-Jongg: one row per game and
+    player instead)."""
+    league.kind.write_rounds_csv(league, out, season)
 
-        write_games_csv(league, out, season)
-        return
+
+def write_round_rows_csv(league: League, out: TextIO, season: Season | None) -> None:
+    """write_rounds_csv for a game played round by round (Mhing)."""
     writer = _SheetWriter(out)
     writer.writerow(ROUND_COLUMNS)
     for round_ in league_rounds(league, season):
@@ -206,12 +185,8 @@ def league_document(league: League, season: Season | None = None) -> dict[str, A
             "default_variant": league.default_variant,
             "is_public": league.is_public,
             "players_may_enter": league.players_may_enter,
-            # Absent: Mhing, as in every file written before Mah-Jongg leagues.
-            **(
-                {"game": league.game, "mahjongg_profile": league.rule_profile().to_dict()}
-                if league.plays_mahjongg
-                else {}
-            ),
+            # Absent for Mhing, as in every file written before Mah-Jongg leagues.
+            **league.kind.export_league(league),
         },
         "seasons": [_season_document(s) for s in seasons],
         "players": sorted(league.players.values_list("display_name", flat=True)),
@@ -273,30 +248,7 @@ def _match_document(match: Match, seasons: dict[int, int]) -> dict[str, Any]:
             for seat in seats
         ],
         "rounds": [_round_document(round_) for round_ in match.rounds.all()],
-        **(_mahjongg_document(match, seats) if match.plays_mahjongg else {}),
-    }
-
-
-def _mahjongg_document(match: Match, seats: list) -> dict[str, Any]:
-    """A Mah-Jongg match's rules and games (docs/league_json.md, "Mah-Jongg")."""
-    names = [seat.player.display_name for seat in seats]
-    return {
-        "game": match.game,
-        "rule_profile": Profile.from_dict(match.rule_profile).to_dict(),
-        "games": [
-            {
-                "number": game.number,
-                "caller": names[game.caller] if game.caller is not None else None,
-                "hands": dict(zip(names, game.hands, strict=True)),
-                "round_wind": game.round_wind,
-                "east": names[game.east],
-                "winds": dict(zip(names, game.winds, strict=True)),
-                "scores": dict(zip(names, game.scores, strict=True)),
-                "payments": dict(zip(names, game.net, strict=True)),
-                "balance": dict(zip(names, game.balance, strict=True)),
-            }
-            for game in match.mj_games.order_by("number")
-        ],
+        **match.kind.export_match(match, seats),
     }
 
 

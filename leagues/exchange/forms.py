@@ -1,6 +1,6 @@
 """The import page's form: the uploaded file, where its matches go, and a short name for a new
 league. It parses (the file into a JSON document) and words errors; what may be imported is
-leagues.exchange_import's business."""
+leagues.exchange.importer's business."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .exchange_import import MAX_FILE_SIZE, ImportRefused, parse_json, too_large
-from .models import League
+from leagues.exchange.importer import MAX_FILE_SIZE, ImportRefused, parse_json, too_large
+from leagues.models import League
 
 NEW_LEAGUE = ""
 

@@ -1,4 +1,4 @@
-"""Which of a league file's matches a league holds already (leagues.exchange_import): importing
+"""Which of a league file's matches a league holds already (leagues.exchange.importer): importing
 the same file into a league again adds only the matches it lacks, so a season is not doubled.
 
 A match is the same when everything entered for it is, compared as it is stored: the date,
@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
+from leagues.exchange.reader import MatchPlan
+from leagues.models import League, Match, Round
+from leagues.models.round import Outcome
 from scoring.mahjongg.profile import Profile
 from scoring.mhing import MhingError, parse_hand
 
-from .exchange_reader import MatchPlan
-from .models import League, Match, Round
-from .models.round import Outcome
-
 
 def held_matches(league: League) -> set[tuple]:
-    """The keys of the league's matches, in four queries however many matches it has."""
-    if league.plays_mahjongg:
-        matches = league.matches.prefetch_related("seats__player", "mj_games")
-        return {_held_mahjongg_key(match) for match in matches}
+    """The keys of the league's matches, as its game keys them."""
+    return league.kind.held_matches(league)
+
+
+def held_round_matches(league: League) -> set[tuple]:
+    """held_matches for a game entered round by round (Mhing), in four queries however many
+    matches it has."""
     rounds = Round.objects.select_related("winner", "discarder", "hand").order_by("number")
     matches = league.matches.prefetch_related("seats__player", Prefetch("rounds", rounds))
     return {_held_key(match) for match in matches}
@@ -71,6 +73,12 @@ def planned_key(plan: MatchPlan, league: League) -> tuple:
 # under (the league's, where the file gives none, as Match.begin takes them) and every game's
 # caller and tiles are. Tiles are compared as written, spacing aside: the games store what
 # was typed, and an export gives it back letter for letter.
+
+
+def held_mahjongg_matches(league: League) -> set[tuple]:
+    """held_matches for Mah-Jongg: a match's games instead of its rounds."""
+    matches = league.matches.prefetch_related("seats__player", "mj_games")
+    return {_held_mahjongg_key(match) for match in matches}
 
 
 def _held_mahjongg_key(match: Match) -> tuple:

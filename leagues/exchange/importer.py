@@ -5,11 +5,11 @@ outcome, winner, win type, discarder and hand. Credits, points, totals, placings
 in the file are for readers and are ignored: every match is started with `Match.begin` and
 its rounds are checked with `RoundEntry.check`, as when an organiser enters them by hand, so
 the engine scores each hand again and the rules (RULES.md §5-6) are enforced the same way;
-leagues.exchange_replay then writes a match's rounds in one go.
+leagues.exchange.replay then writes a match's rounds in one go.
 
 A file is untrusted input, so the work it may ask for is bounded before any of it is done:
 its size, how deeply it nests, how long its numbers are (here), how many matches and rounds
-it holds (leagues.exchange_reader).
+it holds (leagues.exchange.reader).
 
 All or nothing: the file is checked as a whole first (shape and types), then replayed in one
 transaction that is rolled back if any match or round is refused. Problems are collected,
@@ -17,7 +17,7 @@ one per match at most once replay has started (a refused round makes the rest of
 meaningless), each saying where: "match 3 (2026-09-15), round 5: …".
 
 Importing into an existing league skips the file's matches that the league already held
-before the import (leagues.exchange_held), so importing the same file again does not double
+before the import (leagues.exchange.held), so importing the same file again does not double
 the season. A file is added only to a league of its own game: Mhing matches to a Mhing league,
 Mah-Jongg matches to a Mah-Jongg league.
 """
@@ -34,18 +34,17 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, npgettext
+from django.utils.translation import ngettext
 
+from leagues.exchange.held import held_matches, planned_key
+from leagues.exchange.reader import MatchPlan, Plan, Problem, Reader, slug_taken
+from leagues.exchange.replay import Replay
+from leagues.models import Club, League, Match, Player
+from leagues.models.match_end import abandon_match
+from leagues.models.season import open_next_season
+from leagues.models.standing import standings_deferred
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile
-
-from .exchange_held import held_matches, planned_key
-from .exchange_reader import MatchPlan, Plan, Problem, Reader, slug_taken
-from .exchange_replay import Replay
-from .models import Club, League, Match, Player
-from .models.match_end import abandon_match
-from .models.season import open_next_season
-from .models.standing import standings_deferred
 
 # Enough to fix a file in one go without burying the first problem.
 MAX_PROBLEMS = 30
@@ -87,9 +86,7 @@ class Imported:
     rounds: int
     new_players: int
     # Matches of the file that the league already held, so were not added again.
-    skipped: int = 0
-    # A Mah-Jongg league's matches are played in games: `rounds` counts them.
-    in_games: bool = False
+    skipped: int = 0  # `rounds` counts what the league's game plays: rounds, or games
 
     def summary(self) -> str:
         """One sentence for the page's message and the command's output."""
@@ -97,13 +94,7 @@ class Imported:
             "league": self.league.name,
             "matches": ngettext("%(count)s match", "%(count)s matches", self.matches)
             % {"count": self.matches},
-            "rounds": (
-                # "with 4 games": German needs the dative, so the words have a context.
-                npgettext("import summary", "%(count)s game", "%(count)s games", self.rounds)
-                if self.in_games
-                else ngettext("%(count)s round", "%(count)s rounds", self.rounds)
-            )
-            % {"count": self.rounds},
+            "rounds": self.league.kind.count_played(self.rounds),
             "players": ngettext("%(count)s new player", "%(count)s new players", self.new_players)
             % {"count": self.new_players},
             "skipped": ngettext(
@@ -314,9 +305,7 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
     # the ratings depend only on the finished matches, whatever order they were saved in.
     if replay.finished:
         league.rerate()
-    return Imported(
-        league, created, added, rounds, len(new), len(plan.matches) - added, league.plays_mahjongg
-    )
+    return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
 
 
 def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[Problem]:
@@ -326,7 +315,7 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
     a match begun today would be (into an existing league too: its rules, not the file's
     `league.mahjongg_profile`, which an import into a league ignores with the rest of
     `league`)."""
-    from .models.mahjongg_game import record_game
+    from leagues.models.mahjongg_game import record_game
 
     try:
         with transaction.atomic():

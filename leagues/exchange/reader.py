@@ -1,7 +1,7 @@
 """Reading a league file's entered values (docs/league_json.md) into a plan: the shape and
 types of every field checked, every problem collected with where it is ("match 3
 (2025-03-18), round 5"). Nothing here touches the rules or saves anything: the plan is
-replayed through the models by leagues.exchange_import, which enforces the rules.
+replayed through the models by leagues.exchange.importer, which enforces the rules.
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from leagues.exchange.export import FORMAT, FORMAT_VERSION
+from leagues.models import League, Match, Player, WinningHand
+from leagues.models.league import GameChoice, VariantChoice
+from leagues.models.round import Outcome, WinType
+from leagues.names import is_refused_character
 from scoring.mahjongg.profile import Profile, ProfileError
 from scoring.mhing.match_scoring import MAX_PLAYERS
-
-from .exchange import FORMAT, FORMAT_VERSION
-from .models import League, Match, Player, WinningHand
-from .models.league import GameChoice, VariantChoice
-from .models.round import Outcome, WinType
-from .names import is_refused_character
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
 # As the round form allows: a hand of 14 cards, 8 flowers and brackets needs well under 100.

@@ -1,4 +1,4 @@
-"""Recording an imported file's rounds in bulk, for leagues.exchange_import.
+"""Recording an imported file's rounds in bulk, for leagues.exchange.importer.
 
 Entering a round by hand (`Match.record_round`) locks the match, saves the round and settles
 the whole match again: right for one round, but a file of n rounds then cost n² (2,000 rounds
@@ -20,11 +20,10 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from leagues.exchange.reader import RoundPlan
+from leagues.models import Match, Player, Round, RoundChange, RoundEntry, Seat, WinningHand
 from scoring.mhing import Score
 from scoring.mhing.match_scoring import RoundResult, add_round, dealer_for_round, start
-
-from .exchange_reader import RoundPlan
-from .models import Match, Player, Round, RoundChange, RoundEntry, Seat, WinningHand
 
 # Rows per UPDATE … CASE of bulk_update: its cost grows with the square of the batch.
 UPDATE_BATCH = 200

@@ -7,6 +7,8 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from leagues.kinds import DEFAULT as DEFAULT_GAME
+from leagues.kinds import GameKind, kind_of, live_games
 from leagues.names import refuse_control_characters
 from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
 
@@ -72,15 +74,15 @@ class LeagueQuerySet(models.QuerySet):
 
     def recordable_by(self, user) -> LeagueQuerySet:
         """Leagues whose data the user may add rounds to: those they organise, and those
-        whose players enter their own rounds when they play in them (as on the sheet). Mhing
-        leagues only: live tables play Mhing, and a Mah-Jongg league's matches are entered game
-        by game (docs/mahjongg_leagues.md)."""
+        whose players enter their own rounds when they play in them (as on the sheet). Leagues
+        of a game played at live tables only (leagues.kinds.live_games): a Mah-Jongg league's
+        matches are entered game by game (docs/mahjongg_leagues.md)."""
         if not user.is_authenticated:
             return self.none()
         if user.is_superuser:
-            return self.filter(game=GameChoice.MHING)
+            return self.filter(game__in=live_games())
         return (
-            self.filter(game=GameChoice.MHING)
+            self.filter(game__in=live_games())
             .filter(
                 models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
             )
@@ -100,7 +102,7 @@ class League(models.Model):
     )
     season_start = models.DateField(_("season starts"), null=True, blank=True)
     season_end = models.DateField(_("season ends"), null=True, blank=True)
-    game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING)
+    game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME)
     # Mah-Jongg leagues: the rule profile (scoring.mahjongg.profile.Profile.to_dict) that new
     # matches copy when they begin; empty: the defaults.
     mahjongg_profile = models.JSONField(
@@ -228,8 +230,9 @@ class League(models.Model):
         return current_season(self)
 
     @property
-    def plays_mahjongg(self) -> bool:
-        return self.game == GameChoice.MAHJONGG
+    def kind(self) -> GameKind:
+        """The game the league plays (leagues/kinds/): what its pages and records ask."""
+        return kind_of(self.game)
 
     def rule_profile(self):
         """The Mah-Jongg rule profile new matches are played under."""

@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext
 
 if TYPE_CHECKING:
-    from .standings import Standing
+    from leagues.standings.table import Standing
 
 TENTH = Decimal("0.1")
 MISSING = '<span class="muted">–</span>'
@@ -94,7 +94,7 @@ def standings_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: st
 
 
 def mahjongg_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: str) -> SafeString:
-    """A Mah-Jongg league's rows (leagues.standings.MAHJONGG_COLUMNS), written the same way."""
+    """A Mah-Jongg league's rows (leagues.standings.table.MAHJONGG_COLUMNS), written alike."""
     separator = get_format("DECIMAL_SEPARATOR")
     player_url = _Url("leagues:player")
     match_url = _Url("leagues:match", slug)

@@ -38,8 +38,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import League, Match, Season, Seat
-from .standings_html import mahjongg_rows, standings_rows
+from leagues.models import League, Match, Season, Seat
 
 RECENT_MATCHES = 10
 
@@ -355,7 +354,7 @@ class Standings:
         self, league: League, sort: str | None = None, season: Season | None = None
     ) -> None:
         self.league = league
-        self.columns = MAHJONGG_COLUMNS if league.plays_mahjongg else COLUMNS
+        self.columns = league.kind.standings_columns.target  # the game's own
         self.sort = Sort.parse(sort, self.columns)
         self.season = season  # None: all time
 
@@ -372,11 +371,9 @@ class Standings:
 
     @cached_property
     def body(self) -> SafeString:
-        """The table's rows as HTML (leagues.standings_html: the template engine took longer
+        """The table's rows as HTML (leagues.standings.html: the template engine took longer
         over them than everything else on the page)."""
-        if self.league.plays_mahjongg:
-            return mahjongg_rows(self.rows, self.labels, self.league.slug)
-        return standings_rows(self.rows, self.labels, self.league.slug)
+        return self.league.kind.standings_rows(self.rows, self.labels, self.league.slug)
 
     def headers(self) -> list[Header]:
         headers = []

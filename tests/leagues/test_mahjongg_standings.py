@@ -1,5 +1,5 @@
 """A Mah-Jongg league's standings and player page (leagues.models.standing,
-leagues.standings)."""
+leagues.standings.table)."""
 
 from __future__ import annotations
 

@@ -212,8 +212,8 @@ class TestAbandonedElsewhere:
         assert len(record.seats) == 1  # still listed among the player's matches
 
     def test_a_league_file_keeps_it_abandoned(self, organiser_client, organiser, league, match):
-        from leagues.exchange import league_document
-        from leagues.exchange_import import import_league
+        from leagues.exchange.export import league_document
+        from leagues.exchange.importer import import_league
 
         organiser_client.post(url(match, "abandon"), {"version": match.version})
         document = league_document(league)

@@ -1,4 +1,4 @@
-"""The blank score sheet of a Mah-Jongg match (the Mhing one is leagues/blank_sheet.py): the
+"""The blank score sheet of a Mah-Jongg match (Mhing's: leagues/kinds/mhing/blank_sheet.py): the
 paper a table keeps as a backup, laid out like the match's score sheet (MAHJONGG.md §5, §7).
 
 Per game a row: its number, the prevailing (round) wind and the game's number in the round,
@@ -20,16 +20,15 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from leagues.kinds.mahjongg.sheet import next_game as upcoming_game
+from leagues.kinds.mahjongg.sheet import wind_name
+from leagues.models import Match, Seat
+from leagues.models.mahjongg_game import match_profile
 from scoring.mahjongg.hand import Pairs
 from scoring.mahjongg.profile import Profile
 from scoring.mahjongg.rotation import Game, Rotation, next_game
 from scoring.mahjongg.settle import Method
 from scoring.mahjongg.tiles import Wind
-
-from .mahjongg_sheet import next_game as upcoming_game
-from .mahjongg_sheet import wind_name
-from .models import Match, Seat
-from .models.mahjongg_game import match_profile
 
 # As many as fit one A4 landscape page under the header and its two heading rows
 # (static/css/blank_sheet.css); a match of four rounds has at least 16 games (12 with three).

@@ -12,10 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from leagues.forms import DateInput, MatchForm, _player_named, error_links
+from leagues.models import League, Match, Player
 from scoring.mahjongg.match import GameEntry
-
-from .forms import DateInput, MatchForm, _player_named, error_links
-from .models import League, Match, Player
 
 DRAW = "draw"
 

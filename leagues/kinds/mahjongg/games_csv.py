@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .exchange import _SheetWriter
-from .models import League, MahjonggGame, Match, Season, Seat
+from leagues.exchange.export import _SheetWriter
+from leagues.models import League, MahjonggGame, Match, Season, Seat
 
 # Identifiers, the same in every language, like the other sheets' (docs/league_json.md).
 GAME_COLUMNS = [

@@ -16,6 +16,7 @@ from functools import cached_property
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from leagues.kinds.mahjongg.forms import WIND_NAMES
 from scoring.mahjongg import Tile, Wind
 from scoring.mahjongg.tiles import Bonus
 from scoring.mahjongg_picker import (
@@ -27,8 +28,6 @@ from scoring.mahjongg_picker import (
     entered_line,
     sheet_draft,
 )
-
-from .mahjongg_forms import WIND_NAMES
 
 PLAYER = "player"  # the button that shows another player's picker
 PICKING = "picking"  # the hidden field: whose picker is shown

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
-from .mahjongg_sheet import calculator_url
-from .models import League, MahjonggGame, Player, Season
+from leagues.kinds.mahjongg.sheet import calculator_url
+from leagues.models import League, MahjonggGame, Player, Season
 
 
 @dataclass(frozen=True)

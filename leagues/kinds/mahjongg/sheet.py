@@ -11,16 +11,15 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from leagues.access import Actions
+from leagues.kinds.mahjongg.forms import WIND_NAMES
+from leagues.models import Match, Seat
+from leagues.models.mahjongg_game import MahjonggGame, match_profile
 from scoring.mahjongg.hand import DEFAULT_LIMIT, Pairs
 from scoring.mahjongg.match import GameOutcome, replay
 from scoring.mahjongg.profile import Profile
 from scoring.mahjongg.rotation import Game
 from scoring.mahjongg.tiles import Wind
-
-from .mahjongg_forms import WIND_NAMES
-from .models import Match, Seat
-from .models.mahjongg_game import MahjonggGame, match_profile
-from .sheet import Actions
 
 
 def calculator_url(hand: str, seat: str, round_wind: str, profile: Profile | None = None) -> str:

@@ -20,11 +20,12 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from leagues.access import visible_match
 from leagues.errors import StaleEdit
 from leagues.forms import VersionForm, add_model_error
-from leagues.mahjongg_forms import GameForm, MahjonggMatchForm
-from leagues.mahjongg_picking import GamePicker, picked
-from leagues.mahjongg_sheet import mahjongg_sheet_context, preview_rows, wind_name
-from leagues.mahjongg_tap_sheet import FIELD as SHEET_FIELD
-from leagues.mahjongg_tap_sheet import TapSheet, read_sheet, signed_sheet
+from leagues.kinds.mahjongg import MAHJONGG
+from leagues.kinds.mahjongg.forms import GameForm, MahjonggMatchForm
+from leagues.kinds.mahjongg.picking import GamePicker, picked
+from leagues.kinds.mahjongg.sheet import mahjongg_sheet_context, preview_rows, wind_name
+from leagues.kinds.mahjongg.tap_sheet import FIELD as SHEET_FIELD
+from leagues.kinds.mahjongg.tap_sheet import TapSheet, read_sheet, signed_sheet
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import (
     MahjonggGame,
@@ -36,10 +37,9 @@ from leagues.models.mahjongg_game import (
     undo_last_game,
 )
 from leagues.qr import round_entry_qr
+from leagues.views.matches import archived_page
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
-
-from .rounds import archived_page
 
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
 GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
@@ -75,13 +75,13 @@ def mahjongg_match_new(request: HttpRequest, league: League) -> HttpResponse:
 
 def _mahjongg_match(request, slug: str, pk: int) -> Match:
     match = visible_match(request, slug, pk)
-    if not match.plays_mahjongg:
+    if match.kind is not MAHJONGG:
         raise Http404
     return match
 
 
 def _taps_from_the_sheet(view):
-    """Answers a tap or Preview from the facts the form carries (leagues/mahjongg_tap_sheet.py
+    """Answers a tap or Preview from the facts the form carries (leagues/kinds/mahjongg/tap_sheet.py
     says why that is safe), before the sign-in, the match and the rights are looked up;
     everything else goes on to `view`, which checks them as before.
 
@@ -202,7 +202,7 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
 
 def _picked(request, match, seats, initial, winds, round_wind) -> tuple:
     """The posted form with the picker's change made, and the picker to show
-    (leagues/mahjongg_picking.py)."""
+    (leagues/kinds/mahjongg/picking.py)."""
     data = request.POST if request.method == "POST" else None
     bonus = match_profile(match).bonus_tiles
     return picked(data, initial, seats, list(winds), round_wind, bonus)
@@ -262,7 +262,7 @@ def _game_page(
 ) -> HttpResponse:
     """The game form; with htmx, after a tap or Preview only the picker's changed parts and
     the preview; Save goes to the sheet (or shows the whole form again with why not).
-    `sheet`: the facts a tap is answered from (leagues/mahjongg_tap_sheet.py)."""
+    `sheet`: the facts a tap is answered from (leagues/kinds/mahjongg/tap_sheet.py)."""
     refusal: list[str] = []
     preview = _previewed(form, form.seats, outcome_of, match_profile(match))
     if preview is not None and request.POST.get("action") == "save":

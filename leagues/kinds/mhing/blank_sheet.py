@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from leagues.models import Match, Seat
 from scoring.mhing.match_scoring import Variant, dealer_for_round
-
-from .models import Match, Seat
 
 # As many as fit one A4 landscape page under the header (static/css/blank_sheet.css).
 ROWS = 30

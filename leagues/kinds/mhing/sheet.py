@@ -24,12 +24,12 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from leagues.access import actions_for
+from leagues.models import Match, Round, RoundChange, Seat, WinningHand
+from leagues.models.round import WinType
 from scoring.mhing import COMBINATIONS, JOKER, Card, Combination
 from scoring.mhing.match_scoring import MatchRules, RoundResult, Variant, add_round, start
 from scoring.picker import FLOWER, Item
-
-from .models import Match, Round, RoundChange, Seat, WinningHand
-from .models.round import WinType
 
 _CARDS_BY_CODE = {card.code: card for card in Card}
 CREDIT_GROUPS = (1, 3, 5, 8)
@@ -270,25 +270,6 @@ def _result(round_: Round, position: dict[int, int]) -> RoundResult:
 
 
 # -- who may do what on the page ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Actions:
-    enter: bool  # enter a round or a draw
-    correct: bool  # edit or delete any round
-    undo: bool  # take back the last round
-
-
-def actions_for(match: Match, user, last: Round | None) -> Actions:
-    """Organisers may do everything. A seated player who may enter rounds may also undo the
-    last round, but only one they entered themselves: a slip of their own finger, not a
-    correction of someone else's entry (that is for organisers, and goes in the history)."""
-    if match.season.is_archived:  # read-only (docs/seasons.md): the sheet says why
-        return Actions(enter=False, correct=False, undo=False)
-    enter = match.can_enter(user)
-    correct = match.can_correct(user)
-    undo = match.can_undo(user, last)
-    return Actions(enter=enter, correct=correct, undo=undo)
 
 
 # -- the history ------------------------------------------------------------------------------

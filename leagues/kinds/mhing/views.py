@@ -20,23 +20,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from leagues.access import visible_match
+from leagues.access import actions_for, visible_match
 from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
+from leagues.kinds.mhing import MHING
+from leagues.kinds.mhing.sheet import describe
 from leagues.models import Match, Round, RoundEntry
 from leagues.models.round import Outcome, WinType
-from leagues.models.season import archived_message
-from leagues.sheet import actions_for, describe
+from leagues.views.matches import HtmxHttpRequest, archived_page, render_sheet
 from scoring.picker import Picker, PickerUrls, Selection
-
-from .matches import HtmxHttpRequest, render_sheet
 
 ROUND_TEMPLATE = "leagues/round_form.html"
 
 
 def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
     match = visible_match(request, slug, pk)
-    if match.plays_mahjongg:  # entered game by game: leagues/views/mahjongg.py
+    if match.kind is not MHING:  # another game's are entered on its own pages
         raise Http404
     if not match.can_enter(request.user):
         raise PermissionDenied(_("Only the league's organisers enter this match's rounds."))
@@ -49,7 +48,7 @@ def _correcting(
     """The match and its round `number`; no round when a form posts to a number that no
     longer exists (the round was deleted or undone meanwhile). A page asked for is a 404."""
     match = visible_match(request, slug, pk)
-    if match.plays_mahjongg:
+    if match.kind is not MHING:
         raise Http404
     if not match.can_correct(request.user):
         raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
@@ -61,14 +60,6 @@ def _correcting(
 
 def _round(**lookup) -> Round | None:
     return Round.objects.select_related("winner", "discarder", "hand").filter(**lookup).first()
-
-
-def archived_page(request, match: Match) -> HttpResponse:
-    """A correction page of a match in an archived season: said at once, with nothing to
-    change (a form sent anyway is refused the same way, before anything is read from it)."""
-    context = {"match": match, "refusal": archived_message(match.season)}
-    status = 403 if request.method == "POST" else 200
-    return render(request, "leagues/match_archived.html", context, status=status)
 
 
 def _gone(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
