@@ -1,4 +1,4 @@
-"""Club nights, the Django side of leagues/seating.py: who met whom and how long ago, the
+"""Club nights, the Django side of leagues/nights/seating.py: who met whom and how long ago, the
 ratings, the form of the players present, and the proposal an organiser edits before the
 matches are created (ClubNight.seat).
 
@@ -27,13 +27,12 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from leagues.forms import DateInput
 from leagues.kinds.mahjongg.forms import WIND_CODES, WIND_NAMES
+from leagues.models import League, Match, Player, PlayerRating, Seat
+from leagues.models.league import VariantChoice
+from leagues.nights import seating
 from scoring.mhing.match_scoring import MAX_PLAYERS
-
-from . import seating
-from .forms import DateInput
-from .models import League, Match, Player, PlayerRating, Seat
-from .models.league import VariantChoice
 
 CHIPS_MAX_PLAYERS = 4
 

@@ -22,10 +22,9 @@ from leagues.kinds.mahjongg.records import (
     best_mahjongg_hands,
     mahjongg_games_by_match,
 )
-
-from .charts import LineChart, cumulative_chart
-from .models import League, Match, Player, PlayerRating, Round, Season, Seat, WinningHand
-from .models.round import Outcome
+from leagues.models import League, Match, Player, PlayerRating, Round, Season, Seat, WinningHand
+from leagues.models.round import Outcome
+from leagues.players.charts import LineChart, cumulative_chart
 
 BEST_HANDS = 5
 

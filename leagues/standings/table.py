@@ -1,5 +1,5 @@
 """Figures about many rows: the league index and a league's standings (a player's record is
-in leagues.records). Each is a fixed number of SQL queries whatever the league's size, never
+in leagues.players.records). Each is a fixed number of SQL queries whatever the league's size, never
 a query per row: the standings read each player's figures as kept in step with the rounds
 (leagues.models.standing, computed there by grouped aggregates and a window function for
 the best hands), the index a correlated subquery where one row needs a count from another

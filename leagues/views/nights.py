@@ -18,7 +18,7 @@ from django_htmx.middleware import HtmxDetails
 from leagues.access import organised_league, visible_league
 from leagues.errors import refused_when_busy
 from leagues.models import ClubNight, Match, Seat
-from leagues.nights import NightForm, describe, edited_tables, propose
+from leagues.nights.forms import NightForm, describe, edited_tables, propose
 
 PROPOSE, SHUFFLE, UPDATE, CREATE = "propose", "shuffle", "update", "create"
 

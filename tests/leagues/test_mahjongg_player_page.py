@@ -1,5 +1,5 @@
-"""The player page of a Mah-Jongg player (leagues.records, leagues.kinds.mahjongg.records): games
-played and won, the balance, best hands with their breakdown in the calculator, per season
+"""The player page of a Mah-Jongg player (leagues.players.records, leagues.kinds.mahjongg.records):
+games played and won, the balance, best hands with their breakdown in the calculator, per season
 and all time; Mhing's rounds and points kept apart for a player of both games."""
 
 from __future__ import annotations

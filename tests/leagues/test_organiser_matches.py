@@ -203,7 +203,7 @@ class TestAbandonedElsewhere:
     brings it back abandoned, not running."""
 
     def test_the_player_page_does_not_count_it(self, organiser_client, league, match, players):
-        from leagues.records import PlayerRecord
+        from leagues.players.records import PlayerRecord
 
         organiser_client.post(url(match, "abandon"), {"version": match.version})
         sven = players[3]  # sat only in the abandoned match

@@ -1,4 +1,4 @@
-"""A player's Mah-Jongg figures for the player page (leagues.records): the games of their
+"""A player's Mah-Jongg figures for the player page (leagues.players.records): the games of their
 matches and those they won, and their best hands, each with its breakdown in the calculator.
 Counted over the leagues the visitor may see, in one season or all time."""
 

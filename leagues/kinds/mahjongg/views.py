@@ -36,7 +36,7 @@ from leagues.models.mahjongg_game import (
     stored_entries,
     undo_last_game,
 )
-from leagues.qr import round_entry_qr
+from leagues.nights.qr import round_entry_qr
 from leagues.views.matches import archived_page
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
@@ -51,7 +51,7 @@ def render_mahjongg_sheet(request, match: Match) -> HttpResponse:
     if request.htmx and not request.htmx.history_restore_request:
         template_name += "#score-sheet"
     elif context["actions"].enter and not match.is_finished:
-        # For a phone at the table: the game entry (club nights, leagues/qr.py).
+        # For a phone at the table: the game entry (club nights, leagues/nights/qr.py).
         context["round_entry_qr"] = round_entry_qr(request, match)
     return render(request, template_name, context)
 

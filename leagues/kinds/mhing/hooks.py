@@ -15,7 +15,7 @@ def rule_profile(league) -> dict[str, Any]:
 
 
 def table_size(league) -> int | None:
-    return None  # tables of 2 to 6 (leagues.seating)
+    return None  # tables of 2 to 6 (leagues.nights.seating)
 
 
 def check_seats(league, players) -> int | None:

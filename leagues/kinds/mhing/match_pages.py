@@ -13,7 +13,7 @@ from leagues.errors import refused_when_busy
 from leagues.forms import MatchForm, add_model_error
 from leagues.kinds.mhing.sheet import sheet_context
 from leagues.models import League, Match
-from leagues.qr import round_entry_qr
+from leagues.nights.qr import round_entry_qr
 
 MATCH_TEMPLATE = "leagues/match.html"
 
