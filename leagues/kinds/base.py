@@ -73,6 +73,7 @@ class GameKind:
     # -- entering matches, rounds or games --
     match_new: Hook  # (request, league) -> the new-match page
     match_fields: tuple[str, ...]  # what a new match is told of its length (variant, target)
+    seat_name: Hook  # (position) -> a seat's name on a night's proposed table ("East"), or ""
     seated_message: Hook  # () -> what a club night says once its tables are seated
     check_seats: Hook  # (league, players) -> the first dealer the rules fix, or None
     render_sheet: Hook  # (request, match) -> the match page (or its #score-sheet fragment)

@@ -28,7 +28,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from leagues.forms import DateInput
-from leagues.kinds.mahjongg.forms import WIND_CODES, WIND_NAMES
 from leagues.models import League, Match, Player, PlayerRating, Seat
 from leagues.models.league import VariantChoice
 from leagues.nights import seating
@@ -235,9 +234,7 @@ class ProposedTable:
 
 
 def _wind(form: NightForm, position: int) -> str:
-    if not form.table_size or position >= len(WIND_CODES):
-        return ""
-    return str(WIND_NAMES[WIND_CODES[position]])
+    return form.league.kind.seat_name(position)
 
 
 def describe(

@@ -31,6 +31,13 @@ def check_seats(league, players) -> int | None:
     return 0  # the first player sits East (MAHJONGG.md §7)
 
 
+def seat_name(position: int) -> str:
+    """The seat wind of the first game: the first player sits East (MAHJONGG.md §7)."""
+    from leagues.kinds.mahjongg.forms import WIND_CODES, WIND_NAMES
+
+    return str(WIND_NAMES[WIND_CODES[position]]) if position < len(WIND_CODES) else ""
+
+
 def seated_message() -> str:
     return _("The tables are seated: enter each table's games.")
 

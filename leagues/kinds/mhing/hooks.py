@@ -26,6 +26,10 @@ def settle(match) -> None:
     match.settle_rounds()
 
 
+def seat_name(position: int) -> str:
+    return ""  # Mhing's seats have no names; the dealer is drawn (RULES.md §5)
+
+
 def seated_message() -> str:
     return _("The tables are seated: enter each table's rounds.")
 

@@ -15,7 +15,7 @@ from leagues.kinds.mhing.sheet import sheet_context
 from leagues.models import League, Match
 from leagues.nights.qr import round_entry_qr
 
-MATCH_TEMPLATE = "leagues/match.html"
+MATCH_TEMPLATE = "leagues/mhing/match.html"
 
 
 def render_mhing_sheet(request, match: Match) -> HttpResponse:
@@ -41,4 +41,4 @@ def mhing_match_new(request: HttpRequest, league: League) -> HttpResponse:
         else:
             messages.success(request, _("The match has begun. Enter its rounds as they end."))
             return redirect(started)
-    return render(request, "leagues/match_new.html", {"league": league, "form": form})
+    return render(request, "leagues/mhing/match_new.html", {"league": league, "form": form})

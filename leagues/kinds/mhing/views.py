@@ -30,7 +30,7 @@ from leagues.models.round import Outcome, WinType
 from leagues.views.matches import HtmxHttpRequest, archived_page, render_sheet
 from scoring.picker import Picker, PickerUrls, Selection
 
-ROUND_TEMPLATE = "leagues/round_form.html"
+ROUND_TEMPLATE = "leagues/mhing/round_form.html"
 
 
 def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
@@ -290,7 +290,7 @@ def round_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> H
         "later": match.rounds.filter(number__gt=round_.number).count(),
         "form": form,
     }
-    return render(request, "leagues/round_delete.html", context)
+    return render(request, "leagues/mhing/round_delete.html", context)
 
 
 def _after_button(request: HtmxHttpRequest, match: Match) -> HttpResponse:
