@@ -43,7 +43,7 @@ def one_decimal(value: float, separator: str) -> str:
     return text.replace(".", separator)
 
 
-class _Url:
+class Url:
     """A URL whose last path segment is a row's key: reversed once, filled in per row."""
 
     def __init__(self, name: str, *args) -> None:
@@ -60,8 +60,8 @@ def standings_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: st
     """The table body's rows for `rows`, as templates/leagues/league.html used to write them;
     `labels` are the short headings a phone shows beside figures (Standings.labels)."""
     separator = get_format("DECIMAL_SEPARATOR")
-    player_url = _Url("leagues:player")
-    match_url = _Url("leagues:match", slug)
+    player_url = Url("leagues:player")
+    match_url = Url("leagues:match", slug)
     played, wins, rounds, average, best = (
         escape(str(labels[key])) for key in ("played", "wins", "rounds", "average", "best")
     )
@@ -80,10 +80,10 @@ def standings_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: st
             )
         else:
             best_cell = MISSING
-        rating_cell = _rating_cell(row, separator)
+        rating_cell = rating_markup(row, separator)
         lines.append(
             "<tr>"
-            + _leading_cells(row, player_url, played, wins, rounds)
+            + leading_cells(row, player_url, played, wins, rounds)
             + f'<td class="num col-points">{row.points}</td>'
             f'<td class="num col-average" data-label="{average}">{average_cell}</td>'
             f'<td class="num col-best" data-label="{best}">{best_cell}</td>'
@@ -93,34 +93,7 @@ def standings_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: st
     return mark_safe("\n".join(lines))  # every text in it is escaped above
 
 
-def mahjongg_rows(rows: Iterable[Standing], labels: Mapping[str, str], slug: str) -> SafeString:
-    """A Mah-Jongg league's rows (leagues.standings.table.MAHJONGG_COLUMNS), written alike."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    player_url = _Url("leagues:player")
-    match_url = _Url("leagues:match", slug)
-    played, wins, rounds, best = (
-        escape(str(labels[key])) for key in ("played", "wins", "rounds", "best")
-    )
-    lines = []
-    for row in rows:
-        game = row.best_game
-        if game is not None:
-            best_cell = f'<a href="{match_url(game.match_id)}#game-{game.number}">{game.points}</a>'
-        else:
-            best_cell = MISSING
-        rating_cell = _rating_cell(row, separator)
-        lines.append(
-            "<tr>"
-            + _leading_cells(row, player_url, played, wins, rounds)
-            + f'<td class="num col-points">{row.balance}</td>'
-            f'<td class="num col-best" data-label="{best}">{best_cell}</td>'
-            f'<td class="num col-rating">{rating_cell}</td>'
-            "</tr>"
-        )
-    return mark_safe("\n".join(lines))  # every text in it is escaped above
-
-
-def _rating_cell(row: Standing, separator: str) -> str:
+def rating_markup(row: Standing, separator: str) -> str:
     """The conservative rating, with μ and σ on hover; both games' tables end with it."""
     if row.ordinal is None:
         return MISSING
@@ -131,7 +104,7 @@ def _rating_cell(row: Standing, separator: str) -> str:
     )
 
 
-def _leading_cells(row: Standing, player_url, played: str, wins: str, rounds: str) -> str:
+def leading_cells(row: Standing, player_url, played: str, wins: str, rounds: str) -> str:
     """Place, name, matches, match wins and rounds (Mah-Jongg: games) won: both games'
     tables begin with them."""
     return (

@@ -198,27 +198,6 @@ COLUMNS = (
 COLUMNS_BY_KEY = {column.key: column for column in COLUMNS}
 DEFAULT_SORT = "-rating"
 
-# A Mah-Jongg league's table: matches, match wins, games won, balance, best hand, rating.
-MAHJONGG_COLUMNS = (
-    *COLUMNS[:3],
-    Column(
-        "rounds",
-        _("Games won"),
-        lambda s: s.rounds_won,
-        short=pgettext_lazy("standings", "Games"),
-    ),
-    # The key of the points column, so a phone lays it out as that one (league.css).
-    Column("points", _("Balance"), lambda s: s.balance),
-    Column(
-        "best",
-        _("Best hand"),
-        lambda s: s.best_game.points if s.best_game else None,
-        help=_("The score of the best hand that called Mah-Jongg; the link shows its game."),
-        short=pgettext_lazy("standings", "Best"),
-    ),
-    COLUMNS[-1],
-)
-
 
 def _standings_order(standing: Standing) -> tuple:
     """The table's own order: best rating first (the unrated last), then most points."""
