@@ -96,6 +96,7 @@ class GameKind:
     held_matches: Hook  # (league) -> the keys of its matches (an import skips those)
     # -- pages --
     words: Words  # its words on the shared pages ({% include league.kind.words.played %})
+    player: Words  # its parts of the player page: totals, leagues, hands, matches
     calculator_url: str  # url name of its calculator
     live_table: LiveTable | None = field(default=None)
 

@@ -16,6 +16,7 @@ from functools import cached_property
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
+from leagues.kinds import all_kinds
 from leagues.kinds.mahjongg import MAHJONGG
 from leagues.kinds.mahjongg.records import (
     MahjonggHand,
@@ -73,6 +74,8 @@ class PlayerRecord:
         if season is not None:
             leagues = leagues.filter(pk=season.league_id)
         self.league_ids = leagues.values("pk")
+        # Each game draws its own parts of the page (templates/leagues/<game>/player.html).
+        self.kinds = all_kinds()
         # Each query's matches: those of the season, when one is chosen.
         self._in_season = Q(match__season=season) if season else Q()
 

@@ -60,6 +60,8 @@ def test_a_games_hooks_pages_and_templates_are_there(key):
     assert isinstance(kind.words, Words)
     for name in WORDS:
         get_template(kind.words[name])
+    for name in ("totals", "leagues", "hands", "matches"):
+        get_template(kind.player[name])  # the player page's parts
     for name in kind.settings_fields:
         assert name  # a field of the league forms (leagues.organiser_forms)
 
@@ -135,10 +137,9 @@ STILL_NAMING = {
     # Guards: a round is refused in a Mah-Jongg match, a game in a Mhing match.
     "leagues/models/match.py": 1,
     "leagues/models/mahjongg_game.py": 1,
-    # The player page shows a player's two games apart (its Mah-Jongg parts are partials of
-    # templates/leagues/mahjongg/player.html).
+    # The player's record counts each game's figures apart (its page asks each game for its
+    # parts: templates/leagues/<game>/player.html).
     "leagues/players/records.py": 3,
-    "templates/leagues/player.html": 13,
     # The league's settings: the Mah-Jongg rule profile's fields, shown while the game may
     # still change.
     "templates/leagues/organiser/league_fields.html": 1,

@@ -42,6 +42,7 @@ MAHJONGG = GameKind(
     export_match=Hook(f"{PKG}.exchange.match_document"),
     held_matches=Hook("leagues.exchange.held.held_mahjongg_matches"),
     words=Words("leagues/mahjongg/words.html"),
+    player=Words("leagues/mahjongg/player.html"),
     calculator_url="scoring:mahjongg_calculator",
     live_table=None,
 )

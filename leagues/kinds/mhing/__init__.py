@@ -33,6 +33,7 @@ MHING = GameKind(
     export_match=Hook(f"{PKG}.hooks.export_match"),
     held_matches=Hook("leagues.exchange.held.held_round_matches"),
     words=Words("leagues/mhing/words.html"),
+    player=Words("leagues/mhing/player.html"),
     calculator_url="scoring:calculator",
     live_table=LiveTable(
         engine="games.play", bots="games.play.bots", scoring="scoring.mhing", shell="games"
