@@ -288,7 +288,7 @@ def measure(args: argparse.Namespace, label: str) -> None:
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
 
-        from leagues.standings import Standings
+        from leagues.standings.table import Standings
 
         started = perf_counter()
         built = build_league(args.players, args.rounds, args.seed)

@@ -49,9 +49,9 @@ def measure(args: argparse.Namespace) -> None:
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
-        from leagues.exchange import league_document
-        from leagues.exchange_import import import_league, parse_json
-        from leagues.standings import Standings
+        from leagues.exchange.export import league_document
+        from leagues.exchange.importer import import_league, parse_json
+        from leagues.standings.table import Standings
 
         built = build_league(args.players, args.rounds, args.seed)
         original = league_document(built.league)

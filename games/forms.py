@@ -67,9 +67,8 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         leagues = League.objects
-        self.fields["league"].queryset = leagues.recordable_by(user) | leagues.recordable_by(
-            user, game="mahjongg"
-        )
+        # Leagues of every game played at live tables; clean() checks the league's game.
+        self.fields["league"].queryset = leagues.recordable_by(user)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -59,8 +59,9 @@ class TableLobby:
         """A new table waiting for players; the creator sits at position 0 unless `sit` is
         False. Target and variant default to the league's. Raises ValidationError (bad
         settings) or TableError (`not_allowed`: may not record in that league)."""
-        # The same rule as the form's choice of leagues (LeagueQuerySet.recordable_by).
-        recordable = League.objects.recordable_by(by)
+        # The same rule as the form's choice of leagues (LeagueQuerySet.recordable_by); this
+        # is Mhing's table (a Mah-Jongg table: games.mahjongg.table_play).
+        recordable = League.objects.recordable_by(by, game="mhing")
         if league is not None and not recordable.filter(pk=league.pk).exists():
             raise TableError(
                 _("Only the league's organisers may record a live match in %(league)s.")

@@ -8,6 +8,8 @@ own players enter rounds where the league allows it: Match.can_enter).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import BooleanField
 from django.db.models.expressions import RawSQL
@@ -58,7 +60,7 @@ def visible_match(request, slug: str, pk: int) -> Match:
     """The match, if its league is visible to the user: 404 or 403 as visible_league says.
 
     One query, since a picker tap on the Mah-Jongg game form pays for it every time
-    (docs/benchmarks.md; a round form's tap looks nothing up: leagues/views/rounds.py):
+    (docs/benchmarks.md; a round form's tap looks nothing up: leagues/kinds/mhing/views.py):
     the match with its league and season, and whether a signed-in user organises the
     league, remembered on that league object for League.is_organiser, which every match
     view asks (often twice). When the match is not there, the league is looked up on its
@@ -82,3 +84,24 @@ def visible_match(request, slug: str, pk: int) -> Match:
             raise SignInRequired(_("Sign in to see this league."))
         raise PermissionDenied(_("This league is for its members only."))
     return match
+
+
+@dataclass(frozen=True)
+class Actions:
+    """What the viewer may do on a match's sheet, whatever the game."""
+
+    enter: bool  # enter a round (a game) or a draw
+    correct: bool  # edit or delete any round
+    undo: bool  # take back the last round
+
+
+def actions_for(match: Match, user, last) -> Actions:
+    """Organisers may do everything. A seated player who may enter rounds may also undo the
+    last round, but only one they entered themselves: a slip of their own finger, not a
+    correction of someone else's entry (that is for organisers, and goes in the history)."""
+    if match.is_archived:  # read-only (docs/seasons.md): the sheet says why
+        return Actions(enter=False, correct=False, undo=False)
+    enter = match.can_enter(user)
+    correct = match.can_correct(user)
+    undo = match.can_undo(user, last)
+    return Actions(enter=enter, correct=correct, undo=undo)

@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .exchange import FORMAT, FORMAT_VERSION
-from .exchange_import import import_league
+from leagues.exchange.export import FORMAT, FORMAT_VERSION
+from leagues.exchange.importer import import_league
+
 from .models import Club, League, Match, Player
 
 # For a local demo only: printed by load_demo, never meant for a server anyone else can reach.

@@ -16,8 +16,9 @@ from scoring.mahjongg.profile import MAX_LIMIT, Profile
 from scoring.mahjongg.rotation import Rotation
 from scoring.mahjongg.settle import Method
 
+from .kinds import DEFAULT as DEFAULT_GAME
+from .kinds import KINDS, GameKind, all_kinds, kind_of
 from .models import Club, League, Player
-from .models.league import GameChoice
 from .models.league_settings import SETTINGS
 from .models.roster import NAME_LENGTH
 
@@ -168,8 +169,8 @@ class LeagueForm(forms.ModelForm):
             self.fields[name].required = False
         if self.game_fixed:
             self.fields["game"].disabled = True
-        # The Mah-Jongg rules: for a Mah-Jongg league, or one whose game may still change.
-        self.show_profile = creating or not has_matches or instance.game == GameChoice.MAHJONGG
+        # The rule profile: for a game that has one (Mah-Jongg), or while the game may change.
+        self.show_profile = creating or not has_matches or _has_profile(instance.kind)
         if not self.show_profile:
             for name in PROFILE_FIELDS:
                 del self.fields[name]
@@ -185,15 +186,13 @@ class LeagueForm(forms.ModelForm):
         """Creating a league, the game is chosen first (a link: works without script) and
         only its own fields are shown: Mhing's variant and target, or the Mah-Jongg rules
         (issue 27 item 10). The other game's settings keep their defaults."""
-        self.chosen_game = game if game in GameChoice.values else GameChoice.MHING
+        self.chosen_game = game if game in KINDS else DEFAULT_GAME
         self.fields["game"].widget = forms.HiddenInput()
         self.initial["game"] = self.chosen_game
-        if self.chosen_game == GameChoice.MHING:
-            self.show_profile = False
-            dropped = PROFILE_FIELDS
-        else:
-            dropped = ("default_variant", "default_target")
-        for name in dropped:
+        chosen = kind_of(self.chosen_game)
+        self.show_profile = _has_profile(chosen)
+        dropped = {name for kind in all_kinds() for name in kind.settings_fields}
+        for name in dropped - set(chosen.settings_fields):
             del self.fields[name]
 
     def clean(self) -> dict[str, Any]:
@@ -225,7 +224,7 @@ class LeagueForm(forms.ModelForm):
         }
         if self.creating:
             values["game"] = self.chosen_game
-        values["game"] = values["game"] or self.instance.game or GameChoice.MHING
+        values["game"] = values["game"] or self.instance.game or DEFAULT_GAME
         values["mahjongg_profile"] = self.profile().to_dict()
         return values
 
@@ -326,3 +325,8 @@ class MergeForm(forms.Form):
             [self.cleaned_data["merged"], self.cleaned_data["kept"]]
         )
         return found[self.cleaned_data["merged"]], found[self.cleaned_data["kept"]]
+
+
+def _has_profile(kind: GameKind) -> bool:
+    """Whether the game is played under a rule profile (the `mj_` fields): Mah-Jongg."""
+    return set(PROFILE_FIELDS) <= set(kind.settings_fields)

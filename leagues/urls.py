@@ -1,16 +1,15 @@
 from django.urls import path
 
+from leagues.kinds import all_kinds
 from leagues.views import (
     exports,
     league_admin,
-    mahjongg,
     match_end,
     matches,
     nights,
     players,
     printing,
     roster,
-    rounds,
     standings,
 )
 from leagues.views import seasons as season_views
@@ -34,20 +33,6 @@ urlpatterns = [
     # -- matches & score sheet (leagues/views/matches.py) --
     path("leagues/<slug:slug>/matches/new/", matches.match_new, name="match_new"),
     path("leagues/<slug:slug>/matches/<int:pk>/", matches.match, name="match"),
-    # -- round entry & corrections (leagues/views/rounds.py) --
-    path("leagues/<slug:slug>/matches/<int:pk>/rounds/new/", rounds.round_new, name="round_new"),
-    path(
-        "leagues/<slug:slug>/matches/<int:pk>/rounds/<int:number>/edit/",
-        rounds.round_edit,
-        name="round_edit",
-    ),
-    path(
-        "leagues/<slug:slug>/matches/<int:pk>/rounds/<int:number>/delete/",
-        rounds.round_delete,
-        name="round_delete",
-    ),
-    path("leagues/<slug:slug>/matches/<int:pk>/undo/", rounds.round_undo, name="round_undo"),
-    path("leagues/<slug:slug>/matches/<int:pk>/draw/", rounds.round_draw, name="round_draw"),
     # -- exports & import (leagues/views/exports.py) --
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
@@ -92,16 +77,10 @@ urlpatterns = [
     path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
     # -- printing (leagues/views/printing.py) --
     path("leagues/<slug:slug>/matches/<int:pk>/blank/", printing.blank, name="blank_sheet"),
-    # -- Mah-Jongg games (leagues/views/mahjongg.py) --
-    path("leagues/<slug:slug>/matches/<int:pk>/games/new/", mahjongg.game_new, name="mj_game_new"),
-    path(
-        "leagues/<slug:slug>/matches/<int:pk>/games/<int:number>/edit/",
-        mahjongg.game_edit,
-        name="mj_game_edit",
-    ),
-    path(
-        "leagues/<slug:slug>/matches/<int:pk>/games/undo/", mahjongg.game_undo, name="mj_game_undo"
-    ),
     # -- seasons (leagues/views/seasons.py) --
     path("leagues/<slug:slug>/seasons/new/", season_views.season_new, name="season_new"),
 ]
+
+# Each game's own pages: how its rounds or games are entered (leagues/kinds/).
+for kind in all_kinds():
+    urlpatterns += kind.urlpatterns()

@@ -23,9 +23,9 @@ RAW_ALLOWED = {
     # The model layer: each lookup there is by a key already scoped by its caller (a
     # league's own rows, a player's pk read from a league's roster).
     "leagues/models/": "the model layer, below the access checks",
-    "leagues/exchange_import.py": "a new league's short name is unique on the whole site; "
+    "leagues/exchange/importer.py": "a new league's short name is unique on the whole site; "
     "the import's targets are the leagues the user organises; players are made in the club",
-    "leagues/exchange_reader.py": "a short name is unique on the whole site",
+    "leagues/exchange/reader.py": "a short name is unique on the whole site",
     "leagues/organiser_forms.py": "a short name is unique on the whole site",
     "leagues/demo.py": "the demo makes its own club and leagues",
     "benchmarks/league.py": "a benchmark's own database",

@@ -1,5 +1,5 @@
 """A club night: the matches an organiser seated together from the players present
-(leagues/seating.py chooses the tables; leagues/views/nights.py shows and creates them)."""
+(leagues/nights/seating.py chooses the tables; leagues/views/nights.py shows and creates them)."""
 
 from __future__ import annotations
 

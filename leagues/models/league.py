@@ -7,6 +7,8 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from leagues.kinds import DEFAULT as DEFAULT_GAME
+from leagues.kinds import GameKind, kind_of, live_games
 from leagues.names import refuse_control_characters
 from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
 
@@ -70,18 +72,18 @@ class LeagueQuerySet(models.QuerySet):
             public | models.Q(organisers=user) | models.Q(players__user=user)
         ).distinct()
 
-    def recordable_by(self, user, game: str = "mhing") -> LeagueQuerySet:
+    def recordable_by(self, user, game: str | None = None) -> LeagueQuerySet:
         """Leagues whose data the user may add rounds to: those they organise, and those
-        whose players enter their own rounds when they play in them (as on the sheet). Mhing
-        leagues only: live tables play Mhing, and a Mah-Jongg league's matches are entered game
-        by game (docs/mahjongg_leagues.md); `game`: the Mah-Jongg leagues a live Mah-Jongg
-        table records in (games.mahjongg)."""
+        whose players enter their own rounds when they play in them (as on the sheet). Leagues
+        of `game` only, or of every game played at live tables (leagues.kinds.live_games); a
+        league's matches of a game without one are entered on its pages only."""
+        games = [game] if game else live_games()
         if not user.is_authenticated:
             return self.none()
         if user.is_superuser:
-            return self.filter(game=game)
+            return self.filter(game__in=games)
         return (
-            self.filter(game=game)
+            self.filter(game__in=games)
             .filter(
                 models.Q(organisers=user) | models.Q(players_may_enter=True, players__user=user)
             )
@@ -101,7 +103,7 @@ class League(models.Model):
     )
     season_start = models.DateField(_("season starts"), null=True, blank=True)
     season_end = models.DateField(_("season ends"), null=True, blank=True)
-    game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING)
+    game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME)
     # Mah-Jongg leagues: the rule profile (scoring.mahjongg.profile.Profile.to_dict) that new
     # matches copy when they begin; empty: the defaults.
     mahjongg_profile = models.JSONField(
@@ -229,8 +231,9 @@ class League(models.Model):
         return current_season(self)
 
     @property
-    def plays_mahjongg(self) -> bool:
-        return self.game == GameChoice.MAHJONGG
+    def kind(self) -> GameKind:
+        """The game the league plays (leagues/kinds/): what its pages and records ask."""
+        return kind_of(self.game)
 
     def rule_profile(self):
         """The Mah-Jongg rule profile new matches are played under."""

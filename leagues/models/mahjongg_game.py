@@ -20,6 +20,7 @@ from scoring.mahjongg.profile import Profile
 from scoring.mahjongg_messages import error_message
 
 from .history import RoundChange
+from .league import GameChoice
 from .standing import refresh_standings
 
 
@@ -103,7 +104,7 @@ def record_game(match, entry: GameEntry, by=None, expected_version: int | None =
     @_saving
     def save():
         locked = match._lock(expected_version, _entered_meanwhile)
-        if not locked.plays_mahjongg:  # a Mhing match: Match.record_round
+        if locked.game != GameChoice.MAHJONGG:  # a Mhing match: Match.record_round
             raise ValidationError(_("A Mhing match is entered round by round."), code="round")
         if locked.is_finished:
             raise MatchFinished(_("The match is over: no game can be added."), code="finished")

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.errors import MatchFinished, StaleEdit, match_gone, refused_when_busy, round_gone
+from leagues.kinds import DEFAULT as DEFAULT_GAME
+from leagues.kinds import GameKind, kind_of
 from scoring.mhing.match_scoring import (
     MatchRules,
     MatchTally,
@@ -79,7 +81,7 @@ class Match(models.Model):
     # The league's game when the match began, and for Mah-Jongg the league's rule profile then
     # (scoring.mahjongg.profile): the match is always recomputed under its own profile.
     game = models.CharField(
-        gettext_lazy("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING
+        gettext_lazy("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME
     )
     rule_profile = models.JSONField(gettext_lazy("rules"), default=dict, blank=True)
     status = models.CharField(
@@ -176,23 +178,17 @@ class Match(models.Model):
             round_limit=round_limit,
             played_on=played_on or date.today(),
             created_by=by,
-            # A Mah-Jongg match keeps the league's rules as they were when it began.
+            # A match keeps its game's rules as they were when it began (Mah-Jongg's profile).
             game=league.game,
-            rule_profile=league.rule_profile().to_dict() if league.plays_mahjongg else {},
+            rule_profile=league.kind.rule_profile(league),
         )
         try:
             match.rules(players=len(players))
         except ValueError as error:
             raise ValidationError(_rules_message(len(players), match), code="rules") from error
-        if match.plays_mahjongg:
-            needed = league.rule_profile().players
-            if len(players) != needed:
-                raise ValidationError(
-                    _("This league plays Mah-Jongg with %(needed)s players, not %(count)s.")
-                    % {"needed": needed, "count": len(players)},
-                    code="rules",
-                )
-            first_dealer = 0  # the first player sits East (MAHJONGG.md §7)
+        fixed_dealer = league.kind.check_seats(league, players)
+        if fixed_dealer is not None:
+            first_dealer = fixed_dealer
         if first_dealer is None:
             first_dealer = random.randrange(len(players))
         if not 0 <= first_dealer < len(players):
@@ -247,15 +243,16 @@ class Match(models.Model):
         return players[dealer_for_round(self.first_dealer, number, len(players))]
 
     @property
-    def plays_mahjongg(self) -> bool:
-        return self.game == GameChoice.MAHJONGG
+    def kind(self) -> GameKind:
+        """The game the match plays (leagues/kinds/): what its pages and records ask."""
+        return kind_of(self.game)
 
     @_saving
     def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
         """Add the next round. Refused once the match has ended (RULES.md §6), or when the
         match changed since `expected_version` (two organisers entering the same round)."""
         match = self._lock(expected_version, _entered_meanwhile)
-        if match.plays_mahjongg:  # leagues.models.mahjongg_game.record_game
+        if match.game != GameChoice.MHING:  # Mah-Jongg: leagues.models.mahjongg_game.record_game
             raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
         if match.is_finished:
             raise MatchFinished(_("The match is over: no round can be added."), code="finished")
@@ -398,12 +395,12 @@ class Match(models.Model):
 
     def settle(self) -> None:
         """Bring the seats' totals and placings, the status, the ratings and the seated
-        players' standings (leagues.models.standing) up to date."""
-        if self.game == GameChoice.MAHJONGG:
-            from .mahjongg_game import settle_mahjongg
+        players' standings (leagues.models.standing) up to date, as the match's game counts
+        them (leagues/kinds/)."""
+        self.kind.settle(self)
 
-            settle_mahjongg(self)
-            return
+    def settle_rounds(self) -> None:
+        """Match.settle for a match entered round by round (Mhing's)."""
         was_finished = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
         tally = self.tally()
         seats = list(self.seats.order_by("position"))

@@ -1,6 +1,6 @@
 """Each player's figures in a league, kept so the standings page reads them in one query.
 
-A league's standings (leagues.standings) used to be computed from every seat and hand of the
+A league's standings (leagues.standings.table) used to be computed from every seat and hand of the
 league on each visit, a pass over all its rounds: 170-190 ms for 10,000 rounds on a busy
 machine, several times that for 100,000. `PlayerStanding` holds the result instead, one row
 per player with a seat in the league.
@@ -46,7 +46,7 @@ FIGURES = ("played", "wins", "rounds_won", "points", "best_hand")
 
 
 class PlayerStanding(models.Model):
-    """A player's figures in one league (definitions: leagues.standings). Derived data: never
+    """A player's figures in one league (definitions: leagues.standings.table). Derived data: never
     edited, only refreshed from the seats and hands."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standings")

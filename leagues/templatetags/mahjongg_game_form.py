@@ -1,7 +1,7 @@
 """The parts of the game form that a tap on its picker sends again, in HTML: the preview of
 the game's scores and payments, or why there is none yet (`{% game_preview_section form
-preview htmx %}`, from `preview_rows` in leagues/mahjongg_sheet.py), a player's button above
-the picker (`{% game_player player %}`, leagues/mahjongg_picking.py `PlayerTiles`) and a
+preview htmx %}`, from `preview_rows` in leagues/kinds/mahjongg/sheet.py), a player's button above
+the picker (`{% game_player player %}`, leagues/kinds/mahjongg/picking.py `PlayerTiles`) and a
 player's notation field (`{% game_hand_field field position %}`, GameForm's `hand<N>`).
 
 Tags rather than templates: drawn by templates, these parts took over a millisecond of a tap

@@ -1,7 +1,7 @@
 """Downloads of a league (standings and rounds as CSV, everything as JSON) and the import page.
 
-Downloads are for whoever may see the league; the files are written by leagues.exchange and
-read back by leagues.exchange_import (format: docs/league_json.md).
+Downloads are for whoever may see the league; the files are written by leagues.exchange.export and
+read back by leagues.exchange.importer (format: docs/league_json.md).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from django_htmx.middleware import HtmxDetails
 
 from leagues.access import visible_league
 from leagues.errors import Busy, refused_when_busy
-from leagues.exchange import league_document, write_rounds_csv, write_standings_csv
-from leagues.exchange_forms import ImportForm
-from leagues.exchange_import import (
+from leagues.exchange.export import league_document, write_rounds_csv, write_standings_csv
+from leagues.exchange.forms import ImportForm
+from leagues.exchange.importer import (
     ImportRefused,
     import_league,
     import_targets,
@@ -47,15 +47,13 @@ def _download(content_type: str, filename: str) -> HttpResponse:
 def _csv(
     request: HttpRequest,
     slug: str,
-    name: str,
+    name: str | Callable[..., str],
     write: Callable[..., None],
-    mahjongg_name: str | None = None,
 ) -> HttpResponse:
     """A CSV download of all time, or of the season `?season=` names (leagues.seasons);
-    named `mahjongg_name` for a Mah-Jongg league, if given."""
+    named `name`, or what `name(league)` says."""
     league = visible_league(request, slug)
-    if league.plays_mahjongg and mahjongg_name:
-        name = mahjongg_name
+    name = name(league) if callable(name) else name
     seasons = season_view(league, request.GET, default_all_time=True)
     response = _download("text/csv", f"{league.slug}{seasons.slug_part}-{name}.csv")
     # A byte-order mark, so spreadsheet programs read the names' accents as UTF-8 too.
@@ -71,8 +69,8 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def rounds_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    # A Mah-Jongg league's is its games (leagues.exchange_games_csv), and is named so.
-    return _csv(request, slug, "rounds", write_rounds_csv, mahjongg_name="games")
+    # Named by the game: a Mah-Jongg league's is its games (leagues.kinds.mahjongg.games_csv).
+    return _csv(request, slug, lambda league: league.kind.rounds_csv_name, write_rounds_csv)
 
 
 @require_GET
@@ -90,7 +88,7 @@ def export_json(request: HttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def import_page(request: HtmxHttpRequest) -> HttpResponse:
     """Upload a league file: staff create a new league from it, organisers add its matches to
-    a league they organise (leagues.exchange_import.import_targets)."""
+    a league they organise (leagues.exchange.importer.import_targets)."""
     leagues = import_targets(request.user)
     may_create = may_create_leagues(request.user)
     if not may_create and not leagues.exists():

@@ -11,7 +11,6 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -19,7 +18,7 @@ from django_htmx.middleware import HtmxDetails
 from leagues.access import organised_league, visible_league
 from leagues.errors import refused_when_busy
 from leagues.models import ClubNight, Match, Seat
-from leagues.nights import NightForm, describe, edited_tables, propose
+from leagues.nights.forms import NightForm, describe, edited_tables, propose
 
 PROPOSE, SHUFFLE, UPDATE, CREATE = "propose", "shuffle", "update", "create"
 
@@ -64,10 +63,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             errors = list(error.messages)
         else:
-            if league.plays_mahjongg:
-                messages.success(request, _("The tables are seated: enter each table's games."))
-            else:
-                messages.success(request, _("The tables are seated: enter each table's rounds."))
+            messages.success(request, league.kind.seated_message())
             return redirect(night)
     shown, repeats = describe(form, tables)
     return render(
@@ -92,7 +88,7 @@ def night(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     league = visible_league(request, slug)
     club_night = get_object_or_404(ClubNight, pk=pk, league=league)
     # A Mah-Jongg table counts its games; its seats' totals are their running balances.
-    played = Count("mj_games" if league.plays_mahjongg else "rounds")
+    played = Count(league.kind.played)
     tables = (
         club_night.matches.order_by("pk")
         .annotate(rounds_played=played)

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from leagues.access import SignInRequired
 from leagues.models import League, Player, Season
-from leagues.records import PlayerRecord
+from leagues.players.records import PlayerRecord
 
 
 @require_GET

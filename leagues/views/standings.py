@@ -12,7 +12,7 @@ from django_htmx.middleware import HtmxDetails
 from leagues.access import visible_league
 from leagues.models import ClubNight
 from leagues.seasons import season_view
-from leagues.standings import Standings, leagues_for, match_counts, recent_matches
+from leagues.standings.table import Standings, leagues_for, match_counts, recent_matches
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -32,7 +32,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def league(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The league's home; `?season=` chooses the season (leagues.seasons; the current one by
-    default), `?sort=` orders the standings (see leagues.standings.Sort), and an htmx
+    default), `?sort=` orders the standings (see leagues.standings.table.Sort), and an htmx
     request for another order gets only the table."""
     league = visible_league(request, slug)
     seasons = season_view(league, request.GET)  # the current season unless ?season= says

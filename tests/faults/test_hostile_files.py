@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from leagues.exchange_import import MAX_DEPTH, MAX_DIGITS, MAX_FILE_SIZE
-from leagues.exchange_reader import MAX_FILE_ROUNDS, MAX_MATCHES, MAX_ROSTER, MAX_ROUNDS
+from leagues.exchange.importer import MAX_DEPTH, MAX_DIGITS, MAX_FILE_SIZE
+from leagues.exchange.reader import MAX_FILE_ROUNDS, MAX_MATCHES, MAX_ROSTER, MAX_ROUNDS
 from leagues.models import League, Match, Player, Round
 
 REPO = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks.league import TARGET_POINTS, build_league, scored_corpus
 from leagues.models import Match, PlayerRating, Round, Seat, WinningHand
-from leagues.standings import Standings
+from leagues.standings.table import Standings
 from scoring.mhing import score_hand
 from scoring.mhing.match_scoring import dealer_for_round
 

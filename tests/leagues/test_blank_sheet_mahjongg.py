@@ -1,4 +1,4 @@
-"""The blank score sheet of a Mah-Jongg match (leagues/mahjongg_blank_sheet.py): a row per
+"""The blank score sheet of a Mah-Jongg match (leagues/kinds/mahjongg/blank_sheet.py): a row per
 game with the wind, East and the caller, and per player the score, payment and balance.
 Printing it is tested in test_browser_print.py."""
 
@@ -9,7 +9,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from leagues.mahjongg_blank_sheet import ROWS, games_known_ahead
+from leagues.kinds.mahjongg.blank_sheet import ROWS, games_known_ahead
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import record_game
 from scoring.mahjongg.rotation import Rotation, first_game

@@ -16,8 +16,8 @@ from django.urls import reverse
 
 from games.models import Table
 from leagues import demo
-from leagues.exchange import league_document
-from leagues.exchange_import import import_league
+from leagues.exchange.export import league_document
+from leagues.exchange.importer import import_league
 from leagues.models import League, Match, Player, PlayerRating, PlayerStanding
 from leagues.models.league import BotMatches
 from leagues.models.standing import compute_standings, rebuild_standings

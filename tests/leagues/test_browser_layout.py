@@ -16,8 +16,8 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
 from leagues import demo
+from leagues.kinds.mhing.sheet import ROUNDS_PER_BLOCK
 from leagues.models import League, Match, Player
-from leagues.sheet import ROUNDS_PER_BLOCK
 from tests.layout import VIEWPORTS, keep_screenshot, overflow, scrolling
 
 from .conftest import win

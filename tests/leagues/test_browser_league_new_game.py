@@ -39,6 +39,6 @@ def test_create_a_league_shows_only_the_chosen_games_fields_on_a_french_phone(
         form.get_by_label("Nom", exact=True).fill("Tuiles du vendredi")
         page.locator("#create-league").click()
         expect(page.locator("h1")).to_contain_text("Tuiles du vendredi")
-        assert League.objects.get(name="Tuiles du vendredi").plays_mahjongg
+        assert League.objects.get(name="Tuiles du vendredi").game == "mahjongg"
     finally:
         context.close()

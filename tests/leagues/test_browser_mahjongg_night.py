@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from leagues.mahjongg_blank_sheet import ROWS
+from leagues.kinds.mahjongg.blank_sheet import ROWS
 from leagues.models import ClubNight, League, Player
 from leagues.models.mahjongg_game import record_game
 from tests.clubs import shared_club
@@ -67,7 +67,7 @@ def test_an_organiser_seats_eight_at_two_mahjongg_tables_and_prints_a_blank_shee
         night = ClubNight.objects.get()
         matches = list(night.matches.order_by("pk"))
         assert [m.seats.count() for m in matches] == [4, 4]
-        assert all(m.plays_mahjongg for m in matches)
+        assert all(m.game == "mahjongg" for m in matches)
         expect(page).to_have_url(live_server.url + night.get_absolute_url())
         expect(page.get_by_text("enter each table's games")).to_be_visible()
         first = page.locator(".night-board-table").first

@@ -22,8 +22,8 @@ from playwright.sync_api import Browser, Page
 from pypdf import PdfReader
 
 from leagues import demo
+from leagues.kinds.mhing.sheet import score_sheet
 from leagues.models import League, Match, Player
-from leagues.sheet import score_sheet
 from tests.layout import keep_screenshot
 
 from .test_browser_layout import long_match

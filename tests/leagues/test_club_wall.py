@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from leagues.exchange_import import import_league
+from leagues.exchange.importer import import_league
 from leagues.models import Club, Invite, League, Match, Player
 from leagues.models.roster import add_player, rename_player
 

@@ -1,4 +1,4 @@
-"""Importing a league file: the importer (leagues.exchange_import) and the import page."""
+"""Importing a league file: the importer (leagues.exchange.importer) and the import page."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues.exchange import league_document, write_standings_csv
-from leagues.exchange_import import ImportRefused, import_league, parse_json
+from leagues.exchange.export import league_document, write_standings_csv
+from leagues.exchange.importer import ImportRefused, import_league, parse_json
 from leagues.models import League, Match, Player, RoundChange, RoundEntry
 from tests.clubs import shared_club
 
@@ -666,7 +666,7 @@ class TestWorkGrowsWithTheFileNotItsSquare:
         assert len(many) - len(few) <= 12
 
     def test_a_match_of_the_most_rounds_allowed_imports(self):
-        from leagues.exchange_reader import MAX_ROUNDS
+        from leagues.exchange.reader import MAX_ROUNDS
 
         imported = import_league(long_match(MAX_ROUNDS))
         match = imported.league.matches.get()
@@ -691,7 +691,7 @@ class TestFormatVersion:
 @pytest.mark.django_db
 class TestLimits:
     def test_too_many_matches_are_refused_naming_the_limit(self):
-        from leagues.exchange_reader import MAX_MATCHES
+        from leagues.exchange.reader import MAX_MATCHES
 
         document = paper_season()
         document["matches"] = document["matches"] * (MAX_MATCHES + 1)
@@ -702,7 +702,7 @@ class TestLimits:
         assert not League.objects.exists() and not Player.objects.exists()
 
     def test_too_many_rounds_in_a_match_are_refused_naming_the_limit(self):
-        from leagues.exchange_reader import MAX_ROUNDS
+        from leagues.exchange.reader import MAX_ROUNDS
 
         assert refusal(long_match(MAX_ROUNDS + 1)) == [
             f"match 1 (2025-03-04): the match has {MAX_ROUNDS + 1} rounds; a match may have "
@@ -711,7 +711,7 @@ class TestLimits:
         assert not League.objects.exists()
 
     def test_too_many_rounds_in_the_file_are_refused_naming_the_limit(self):
-        from leagues.exchange_reader import MAX_FILE_ROUNDS, MAX_ROUNDS
+        from leagues.exchange.reader import MAX_FILE_ROUNDS, MAX_ROUNDS
 
         document = long_match(MAX_ROUNDS)
         document["matches"] *= MAX_FILE_ROUNDS // MAX_ROUNDS + 1
@@ -721,7 +721,7 @@ class TestLimits:
         ]
 
     def test_a_roster_too_long_is_refused(self):
-        from leagues.exchange_reader import MAX_ROSTER
+        from leagues.exchange.reader import MAX_ROSTER
 
         document = {**paper_season(), "players": [f"P{n}" for n in range(MAX_ROSTER + 1)]}
         assert refusal(document) == [
@@ -778,7 +778,7 @@ class TestHostileJson:
         ]
 
     def test_a_file_over_the_size_limit_is_refused_unread(self):
-        from leagues.exchange_import import MAX_FILE_SIZE
+        from leagues.exchange.importer import MAX_FILE_SIZE
 
         with pytest.raises(ImportRefused) as refused:
             parse_json(b" " * (MAX_FILE_SIZE + 1))

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from leagues.exchange import league_document
+from leagues.exchange.export import league_document
 from leagues.models import League, RoundEntry
 
 from .conftest import BIG_HAND, win

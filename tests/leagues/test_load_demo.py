@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from leagues import demo
-from leagues.exchange import league_document
+from leagues.exchange.export import league_document
 from leagues.models import League, Match, Player, Round, RoundChange, WinningHand
-from leagues.standings import Standings
+from leagues.standings.table import Standings
 from scoring.mhing import score_hand
 
 from .test_import import comparable

@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from leagues.exchange import league_document
+from leagues.exchange.export import league_document
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import record_game
 from scoring.mahjongg import Pairs

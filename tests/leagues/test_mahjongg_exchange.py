@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from leagues.exchange import league_document
-from leagues.exchange_import import ImportRefused, import_league
+from leagues.exchange.export import league_document
+from leagues.exchange.importer import ImportRefused, import_league
 from leagues.models import League
 from leagues.models.mahjongg_game import record_game
 from leagues.models.match_end import abandon_match

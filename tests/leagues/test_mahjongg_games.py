@@ -27,7 +27,7 @@ def test_a_match_keeps_the_profile_it_began_with(mj_league, players):
     mj_league.mahjongg_profile = Profile(limit=500).to_dict()
     mj_league.save()
     match = Match.begin(mj_league, players)
-    assert match.plays_mahjongg and Profile.from_dict(match.rule_profile).limit == 500
+    assert match.game == "mahjongg" and Profile.from_dict(match.rule_profile).limit == 500
 
 
 def test_a_match_seats_as_many_players_as_the_profile_says(mj_league, players):

@@ -1,5 +1,5 @@
 """A Mah-Jongg league's games CSV (the league page's "games (CSV)", at rounds.csv): one row per
-game and player, read as a spreadsheet reads it (leagues.exchange_games_csv)."""
+game and player, read as a spreadsheet reads it (leagues.kinds.mahjongg.games_csv)."""
 
 from __future__ import annotations
 

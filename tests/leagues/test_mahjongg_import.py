@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from leagues.exchange import league_document, write_standings_csv
-from leagues.exchange_import import ImportRefused, import_league
+from leagues.exchange.export import league_document, write_standings_csv
+from leagues.exchange.importer import ImportRefused, import_league
 from leagues.models import League, Match, RoundEntry
 from leagues.models.mahjongg_game import record_game
 from leagues.models.season import start_season
@@ -275,7 +275,7 @@ def test_a_three_player_match_into_a_four_player_league_is_refused(
 
 
 def test_too_many_games_in_the_file_are_refused_before_any_is_read(played, jade):
-    from leagues.exchange_reader import MAX_FILE_ROUNDS, MAX_ROUNDS
+    from leagues.exchange.reader import MAX_FILE_ROUNDS, MAX_ROUNDS
 
     document = league_document(played)
     game = document["matches"][0]["games"][0]

@@ -164,7 +164,7 @@ class TestCreating:
         matches = list(night.matches.order_by("pk"))
         assert [[p.pk for p in m.seated_players()] for m in matches] == tables
         for match in matches:
-            assert match.plays_mahjongg and match.first_dealer == 0  # the first sits East
+            assert match.game == "mahjongg" and match.first_dealer == 0  # the first sits East
             assert match.rule_profile["limit"] == 1000 and match.rule_profile["settle"] == "full"
         event = LeagueEvent.objects.get(action=LeagueEvent.Action.CLUB_NIGHT_SEATED)
         assert [t["match"] for t in event.details["tables"]] == [m.pk for m in matches]

@@ -1,4 +1,4 @@
-"""A Mah-Jongg league's match pages, per persona (leagues/views/mahjongg.py)."""
+"""A Mah-Jongg league's match pages, per persona (leagues/kinds/mahjongg/views.py)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_starting_a_match_seats_the_players_by_wind(organiser_client, mj_league,
     data = {f"seat{n + 1}_player": str(p.pk) for n, p in enumerate(players)}
     response = organiser_client.post(url, {**data, "played_on": "2026-11-20"})
     match = Match.objects.get()
-    assert response.status_code == 302 and match.plays_mahjongg
+    assert response.status_code == 302 and match.game == "mahjongg"
     assert match.seated_players() == players
 
 

@@ -1,4 +1,4 @@
-"""The tile picker on a Mah-Jongg league's game form (leagues/mahjongg_picking.py): each
+"""The tile picker on a Mah-Jongg league's game form (leagues/kinds/mahjongg/picking.py): each
 player's tiles picked with the calculator's buttons, the winds from the sheet, the winning
 tile offered to the caller only, errors at the player they concern, saving as typed. A tap
 posts the sheet's facts the form carries, as the page does (test_mahjongg_tap_sheet.py
@@ -43,7 +43,7 @@ def typed(text: str, position: int) -> str:
 
 
 def sheet_in(page: str) -> str:
-    """The score sheet's facts a game form page carries (leagues/mahjongg_tap_sheet.py)."""
+    """The score sheet's facts a game form page carries (leagues/kinds/mahjongg/tap_sheet.py)."""
     found = re.search(r'name="sheet" value="([^"]+)"', page)
     assert found, "the game form carries no sheet"
     return found.group(1)

@@ -1,5 +1,5 @@
-"""The player page of a Mah-Jongg player (leagues.records, leagues.mahjongg_records): games
-played and won, the balance, best hands with their breakdown in the calculator, per season
+"""The player page of a Mah-Jongg player (leagues.players.records, leagues.kinds.mahjongg.records):
+games played and won, the balance, best hands with their breakdown in the calculator, per season
 and all time; Mhing's rounds and points kept apart for a player of both games."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from leagues.mahjongg_sheet import calculator_url
+from leagues.kinds.mahjongg.sheet import calculator_url
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import record_game
 from leagues.models.season import open_next_season

@@ -1,5 +1,5 @@
 """A Mah-Jongg league's standings and player page (leagues.models.standing,
-leagues.standings)."""
+leagues.standings.table)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from leagues.models import League, PlayerStanding
 from leagues.models.mahjongg_game import correct_game, record_game, undo_last_game
 from leagues.models.standing import compute_standings
-from leagues.records import PlayerRecord
+from leagues.players.records import PlayerRecord
 from scoring.mahjongg.match import GameEntry
 
 from .mahjongg_fixtures import mj_league, mj_match, win

@@ -1,5 +1,5 @@
 """A tap on the game form answered from the score sheet's facts the form carries
-(leagues/mahjongg_tap_sheet.py): the same answer as the full way, with nothing looked up;
+(leagues/kinds/mahjongg/tap_sheet.py): the same answer as the full way, with nothing looked up;
 nothing more shown than the form already showed, nothing saved without the rights, and a
 sheet that is not ours, or not this match's, not read."""
 

@@ -203,7 +203,7 @@ class TestAbandonedElsewhere:
     brings it back abandoned, not running."""
 
     def test_the_player_page_does_not_count_it(self, organiser_client, league, match, players):
-        from leagues.records import PlayerRecord
+        from leagues.players.records import PlayerRecord
 
         organiser_client.post(url(match, "abandon"), {"version": match.version})
         sven = players[3]  # sat only in the abandoned match
@@ -212,8 +212,8 @@ class TestAbandonedElsewhere:
         assert len(record.seats) == 1  # still listed among the player's matches
 
     def test_a_league_file_keeps_it_abandoned(self, organiser_client, organiser, league, match):
-        from leagues.exchange import league_document
-        from leagues.exchange_import import import_league
+        from leagues.exchange.export import league_document
+        from leagues.exchange.importer import import_league
 
         organiser_client.post(url(match, "abandon"), {"version": match.version})
         document = league_document(league)

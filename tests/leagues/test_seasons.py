@@ -276,7 +276,7 @@ def test_a_refused_new_season_changes_nothing(league, players):
 
 class TestImportingSeasons:
     def test_a_file_with_seasons_makes_them_again(self, client, league, players, two_seasons):
-        from leagues.exchange_import import import_league
+        from leagues.exchange.importer import import_league
 
         url = reverse("leagues:export_json", args=[league.slug])
         document = json.loads(client.get(url).content)
@@ -299,7 +299,7 @@ class TestImportingSeasons:
         ]
 
     def test_an_old_file_without_seasons_goes_into_one(self):
-        from leagues.exchange_import import import_league
+        from leagues.exchange.importer import import_league
 
         document = {
             "format_version": 1,
@@ -326,7 +326,7 @@ class TestImportingSeasons:
     def test_into_a_league_the_matches_go_into_its_current_season(
         self, client, league, players, two_seasons
     ):
-        from leagues.exchange_import import import_league
+        from leagues.exchange.importer import import_league
 
         other = League.objects.create(club=shared_club(), name="Other", slug="other")
         url = reverse("leagues:export_json", args=[league.slug])
@@ -336,7 +336,7 @@ class TestImportingSeasons:
         assert other.matches.filter(season=other.current_season).count() == 2
 
     def test_a_match_naming_an_unknown_season_is_refused(self):
-        from leagues.exchange_import import ImportRefused, import_league
+        from leagues.exchange.importer import ImportRefused, import_league
 
         document = {
             "format_version": 1,

@@ -1,4 +1,4 @@
-"""The seating rule of a club night (leagues/seating.py, docs/club_nights.md)."""
+"""The seating rule of a club night (leagues/nights/seating.py, docs/club_nights.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.seating import (
+from leagues.nights.seating import (
     EXACT_UP_TO,
     SeatingError,
     UnevenTables,

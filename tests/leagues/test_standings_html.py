@@ -1,4 +1,4 @@
-"""The standings' rows written in Python (leagues.standings_html) are the markup the template
+"""The standings' rows written in Python (leagues.standings.html) are the markup the template
 wrote before: rendered here from the template rows it replaced, in every language, for
 players with and without figures, names that need escaping and ratings below zero."""
 
@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from leagues.models import Match, Player, RoundEntry
-from leagues.standings import Standings
-from leagues.standings_html import one_decimal
+from leagues.standings.html import one_decimal
+from leagues.standings.table import Standings
 from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from leagues.exchange_import import ImportRefused, import_league
+from leagues.exchange.importer import ImportRefused, import_league
 from leagues.models import (
     League,
     MahjonggGame,
@@ -67,7 +67,7 @@ def counted(league: League, season=None) -> dict[int, tuple]:
         row[0] += 1
         row[1] += seat.match.is_finished and seat.place == 1
     best: dict[int, tuple] = {}
-    if league.plays_mahjongg:  # games won by calling Mah-Jongg (docs/mahjongg_leagues.md)
+    if league.game == "mahjongg":  # games won by calling Mah-Jongg (docs/mahjongg_leagues.md)
         return _counted_mahjongg(league, seats, figures)
     for hand in hands:
         winner = hand.round.winner_id

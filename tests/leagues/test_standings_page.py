@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import League, Match, Player, RoundEntry
-from leagues.standings import Standings
+from leagues.standings.table import Standings
 from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, win

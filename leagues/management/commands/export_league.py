@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from leagues.exchange import league_document
+from leagues.exchange.export import league_document
 from leagues.models import League
 
 UNKNOWN_LEAGUE = 1

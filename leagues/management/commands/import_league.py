@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from leagues.exchange_import import (
+from leagues.exchange.importer import (
     MAX_FILE_SIZE,
     ImportRefused,
     import_league,

@@ -1,0 +1,104 @@
+"""What the league layer asks of a game: one `GameKind` per game, registered once in
+leagues/kinds/__init__.py. Its hooks are dotted paths, imported when first called, so the
+registry imports nothing heavy and the models may ask `league.kind` without an import
+circle (docs/architecture.md, "One interface per game")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from django.utils.module_loading import import_string
+
+
+class Hook:
+    """A function named by its dotted path, imported on its first call."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    @property
+    def target(self) -> Callable[..., Any]:
+        return _imported(self.path)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Hook({self.path!r})"
+
+
+@cache
+def _imported(path: str) -> Any:
+    return import_string(path)
+
+
+class Words:
+    """A game's words on the pages every game shares: one template of partials, each included
+    by name (`{% include league.kind.words.played %}`), with the page's own context."""
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+
+    def __getitem__(self, name: str) -> str:
+        return f"{self.template}#{name}"
+
+    def __repr__(self) -> str:
+        return f"Words({self.template!r})"
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A game played at a live table: its pure engine (deal, legal actions, apply, a seat's
+    view, settle), its bots and the end-of-game scoring, and the Django shell around them."""
+
+    engine: str  # package of the pure engine
+    bots: str  # module of the bots
+    scoring: str  # package that scores a finished hand
+    shell: str  # Django app with the table's views and consumer
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game as the league layer meets it."""
+
+    key: str  # the value stored as `League.game` and `Match.game` (GameChoice)
+    package: str  # the game's own package (leagues/kinds/<key>/)
+    # -- the league's settings --
+    settings_fields: tuple[str, ...]  # fields of the league forms that are this game's own
+    rule_profile: Hook  # (league) -> the dict a new match keeps as its rules
+    table_size: Hook  # (league) -> the one number of seats, or None: any the game allows
+    # -- entering matches, rounds or games --
+    match_new: Hook  # (request, league) -> the new-match page
+    match_fields: tuple[str, ...]  # what a new match is told of its length (variant, target)
+    seat_name: Hook  # (position) -> a seat's name on a night's proposed table ("East"), or ""
+    seated_message: Hook  # () -> what a club night says once its tables are seated
+    check_seats: Hook  # (league, players) -> the first dealer the rules fix, or None
+    render_sheet: Hook  # (request, match) -> the match page (or its #score-sheet fragment)
+    settle: Hook  # (match) -> None: totals, places, status, ratings, standings
+    entry_url: str  # url name of the page a phone at the table opens to enter the next one
+    played: str  # related name of what a match counts as played (rounds, games)
+    urls: str  # module with the game's own pages (`urlpatterns`)
+    # -- printing --
+    blank_sheet: Hook  # (match) -> what the printed sheet lays out
+    blank_sheet_template: str
+    # -- standings, exports, import --
+    standings_columns: Hook  # () -> the standings' columns (leagues.standings.table.Column)
+    standings_rows: Hook  # (rows, labels, slug) -> the table's rows as HTML
+    write_standings_csv: Hook  # (league, out, season)
+    write_rounds_csv: Hook  # (league, out, season): its rounds, or its games
+    rounds_csv_name: str  # the download's name after the league's slug
+    count_played: Hook  # (count) -> "4 rounds", "4 games": an import's summary
+    export_league: Hook  # (league) -> what the JSON export adds to the league's entry
+    export_match: Hook  # (match, seats) -> what the JSON export adds to a match's entry
+    held_matches: Hook  # (league) -> the keys of its matches (an import skips those)
+    # -- pages --
+    words: Words  # its words on the shared pages ({% include league.kind.words.played %})
+    player: Words  # its parts of the player page: totals, leagues, hands, matches
+    calculator_url: str  # url name of its calculator
+    live_table: LiveTable | None = field(default=None)
+
+    def urlpatterns(self) -> list:
+        return import_string(f"{self.urls}.urlpatterns")

@@ -1,0 +1,322 @@
+"""A Mah-Jongg league's match pages (docs/mahjongg_leagues.md): starting a match, the score
+sheet, entering a game (with an htmx preview of every score and payment), correcting one and
+undoing the last. Like the Mhing round pages, every change names the version it was made
+from; a stale one is refused and the form shown again with what was typed."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from asgiref.sync import sync_to_async
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+
+from leagues.access import visible_match
+from leagues.errors import StaleEdit
+from leagues.forms import VersionForm, add_model_error
+from leagues.kinds.mahjongg import MAHJONGG
+from leagues.kinds.mahjongg.forms import GameForm, MahjonggMatchForm
+from leagues.kinds.mahjongg.picking import GamePicker, picked
+from leagues.kinds.mahjongg.sheet import mahjongg_sheet_context, preview_rows, wind_name
+from leagues.kinds.mahjongg.tap_sheet import FIELD as SHEET_FIELD
+from leagues.kinds.mahjongg.tap_sheet import TapSheet, read_sheet, signed_sheet
+from leagues.models import League, Match
+from leagues.models.mahjongg_game import (
+    MahjonggGame,
+    correct_game,
+    match_profile,
+    record_game,
+    replayed,
+    stored_entries,
+    undo_last_game,
+)
+from leagues.nights.qr import round_entry_qr
+from leagues.views.matches import archived_page
+from scoring.mahjongg.match import replay
+from scoring.mahjongg.tiles import Wind
+
+SHEET_TEMPLATE = "leagues/mahjongg/match.html"
+GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
+
+
+def render_mahjongg_sheet(request, match: Match) -> HttpResponse:
+    template_name = SHEET_TEMPLATE
+    context = mahjongg_sheet_context(match, request.user)
+    if request.htmx and not request.htmx.history_restore_request:
+        template_name += "#score-sheet"
+    elif context["actions"].enter and not match.is_finished:
+        # For a phone at the table: the game entry (club nights, leagues/nights/qr.py).
+        context["round_entry_qr"] = round_entry_qr(request, match)
+    return render(request, template_name, context)
+
+
+def mahjongg_match_new(request: HttpRequest, league: League) -> HttpResponse:
+    """leagues.views.matches.match_new for a Mah-Jongg league."""
+    from leagues.errors import refused_when_busy
+
+    form = MahjonggMatchForm(league, request.POST or None)
+    if form.is_bound and form.is_valid():
+        try:
+            with refused_when_busy():
+                started = form.begin_match(by=request.user)
+        except ValidationError as error:
+            add_model_error(form, error)
+        else:
+            messages.success(request, _("The match has begun. Enter its games as they end."))
+            return redirect(started)
+    return render(request, "leagues/mahjongg/match_new.html", {"league": league, "form": form})
+
+
+def _mahjongg_match(request, slug: str, pk: int) -> Match:
+    match = visible_match(request, slug, pk)
+    if match.kind is not MAHJONGG:
+        raise Http404
+    return match
+
+
+def _taps_from_the_sheet(view):
+    """Answers a tap or Preview from the facts the form carries (leagues/kinds/mahjongg/tap_sheet.py
+    says why that is safe), before the sign-in, the match and the rights are looked up;
+    everything else goes on to `view`, which checks them as before.
+
+    Async for the calculator's reason (scoring/views.py): under ASGI the tap, which needs no
+    database, is answered on the event loop; everything else runs `view` in the worker
+    thread, as a sync view always runs."""
+    in_a_thread = sync_to_async(view)
+
+    @wraps(view)
+    async def answered_first(request, slug: str, pk: int) -> HttpResponse:
+        if (answer := _tap_answer(request, pk)) is not None:
+            return answer
+        return await in_a_thread(request, slug, pk)
+
+    return answered_first
+
+
+def _tap_answer(request, pk: int) -> HttpResponse | None:
+    """A tap's answer from the posted sheet; None when this is not a tap with a sheet of
+    this match."""
+    if request.method != "POST" or not request.htmx or request.POST.get("action") == "save":
+        return None
+    sheet: TapSheet | None = read_sheet(request.POST.get(SHEET_FIELD), pk)
+    if sheet is None:
+        return None
+    seats, game = list(sheet.seats), sheet.game
+    data, picker = picked(
+        request.POST, {}, seats, list(game.seats), game.round_wind, sheet.profile.bonus_tiles
+    )
+    form = GameForm(seats, [wind.code for wind in game.seats], data)
+    preview = _previewed(form, seats, sheet.outcome, sheet.profile)
+    return _live_answer(request, form, picker, preview)
+
+
+@require_http_methods(["GET", "POST"])
+@_taps_from_the_sheet
+@login_required
+def game_new(request, slug: str, pk: int) -> HttpResponse:
+    match = _mahjongg_match(request, slug, pk)
+    if not match.can_enter(request.user) or match.is_archived:
+        raise PermissionDenied(_("Only the league's organisers enter this match's games."))
+    stored = stored_entries(match)  # once: the next game's winds and the replay with the new one
+    so_far = None if match.is_finished else replay(match_profile(match), stored)
+    upcoming = so_far.next if so_far else None
+    if upcoming is None:
+        messages.error(request, _("The match is over: no game can be added."))
+        return redirect(match)
+    seats = list(match.seats.select_related("player").order_by("position"))
+    initial = {"version": match.version}
+    data, picker = _picked(request, match, seats, initial, upcoming.seats, upcoming.round_wind)
+    winds = [wind.code for wind in upcoming.seats]
+    form = GameForm(seats, winds, data, initial=initial)
+    sheet = signed_sheet(match, seats, upcoming, len(stored) + 1, so_far.balance)
+
+    def outcome_of(entry):
+        return replayed(match, [*stored, entry], seats).outcomes[-1]
+
+    def save(entry):
+        return record_game(
+            match, entry, by=request.user, expected_version=form.cleaned_data["version"]
+        )
+
+    about = _("Next game: %(wind)s round, %(east)s is East.") % {
+        "wind": wind_name(upcoming.round_wind.code),
+        "east": seats[upcoming.player_at(Wind.EAST)].player,
+    }
+    return _game_page(request, match, form, picker, None, outcome_of, save, about, sheet)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
+    match = _mahjongg_match(request, slug, pk)
+    if not match.can_correct(request.user):
+        raise PermissionDenied(_("Only the league's organisers correct games."))
+    if match.is_archived:
+        return archived_page(request, match)
+    game = MahjonggGame.objects.filter(match=match, number=number).first()
+    if game is None:
+        if request.method == "POST":
+            messages.error(
+                request,
+                _("Someone else undid game %(number)s meanwhile. Nothing was saved.")
+                % {"number": number},
+            )
+            return redirect(match)
+        raise Http404
+    seats = list(match.seats.select_related("player").order_by("position"))
+    initial = {
+        "version": game.version,
+        "caller": "draw" if game.caller is None else str(game.caller),
+        **{f"hand{p}": hand for p, hand in enumerate(game.hands)},
+    }
+    sheet_winds = [Wind.parse(code) for code in game.winds]
+    round_wind = Wind.parse(game.round_wind)
+    data, picker = _picked(request, match, seats, initial, sheet_winds, round_wind)
+    form = GameForm(seats, game.winds, data, initial=initial)
+
+    def outcome_of(entry):
+        entries = stored_entries(match)
+        entries[game.number - 1] = entry
+        return replayed(match, entries, seats).outcomes[game.number - 1]
+
+    def save(entry):
+        return correct_game(
+            game, entry, by=request.user, expected_version=form.cleaned_data["version"]
+        )
+
+    about = " · ".join(
+        (
+            _("%(wind)s round, game %(number)s")
+            % {"wind": wind_name(game.round_wind), "number": game.game_in_round},
+            _("East: %(east)s") % {"east": seats[game.east].player},
+        )
+    )
+    return _game_page(request, match, form, picker, game, outcome_of, save, about)
+
+
+def _picked(request, match, seats, initial, winds, round_wind) -> tuple:
+    """The posted form with the picker's change made, and the picker to show
+    (leagues/kinds/mahjongg/picking.py)."""
+    data = request.POST if request.method == "POST" else None
+    bonus = match_profile(match).bonus_tiles
+    return picked(data, initial, seats, list(winds), round_wind, bonus)
+
+
+def _previewed(form: GameForm, seats: list, outcome_of, profile=None) -> dict | None:
+    """The preview of the game the form holds (`outcome_of` settles its entry), or None with
+    the form's errors saying why there is none."""
+    if not (form.is_bound and form.is_valid()):
+        return None
+    try:
+        outcome = outcome_of(form.entry())
+    except ValidationError as error:
+        add_model_error(form, error)
+        return None
+    return preview_rows(outcome, seats, profile)
+
+
+def _live_answer(request, form: GameForm, picker: GamePicker, preview, **context):
+    """With htmx, the answer to a tap or Preview: the picker's changed parts and the preview;
+    or the whole page with the form."""
+    picker.errors = {
+        seat.position: form.errors[f"hand{seat.position}"][0]
+        for seat in form.seats
+        if f"hand{seat.position}" in form.errors
+    }
+    partial = bool(request.htmx) and request.method == "POST"
+    context |= {"form": form, "preview": preview, "picker": picker, "partial": partial}
+    if not partial:
+        return render(request, GAME_TEMPLATE, context)
+    if request.POST.get("action") == "save":  # refused: the whole form again, with why
+        # Whole, so without the parts a tap's answer swaps in by id (`partial`), in place
+        # of the box around the form: htmx replacing the form itself calls its remove(),
+        # which a tile button named "remove" hides, and failed halfway, leaving two forms
+        # on the page. Shown from its top, where it says why (on a phone Save is a few
+        # screens below).
+        context["partial"] = False
+        response = render(request, GAME_TEMPLATE + "#game-form", context)
+        return reswap(retarget(response, "#game-form-box"), "outerHTML show:#game-form-box:top")
+    context["typed_fields"] = _typed_fields_sent(request, form, picker)
+    return render(request, GAME_TEMPLATE + "#mj-live", context)
+
+
+def _typed_fields_sent(request, form: GameForm, picker: GamePicker) -> list[tuple]:
+    """The notation fields an answer sends again, as (position, field): the shown player's
+    after a tile button changed it, every player's after Preview, none else (one may be
+    being typed into)."""
+    if request.POST.get("action") == "preview":
+        return list(enumerate(form.hand_fields()))
+    if picker.changed and not picker.notice:
+        return [(picker.picking, form[f"hand{picker.picking}"])]
+    return []
+
+
+def _game_page(
+    request, match, form, picker: GamePicker, game, outcome_of, save, about, sheet=""
+) -> HttpResponse:
+    """The game form; with htmx, after a tap or Preview only the picker's changed parts and
+    the preview; Save goes to the sheet (or shows the whole form again with why not).
+    `sheet`: the facts a tap is answered from (leagues/kinds/mahjongg/tap_sheet.py)."""
+    refusal: list[str] = []
+    preview = _previewed(form, form.seats, outcome_of, match_profile(match))
+    if preview is not None and request.POST.get("action") == "save":
+        try:
+            save(form.entry())
+        except StaleEdit as error:
+            refusal = error.messages
+            preview = None
+        except ValidationError as error:
+            add_model_error(form, error)
+            preview = None
+        else:
+            if game:
+                messages.success(
+                    request, _("Game %(number)s is corrected.") % {"number": game.number}
+                )
+            else:
+                messages.success(request, _("The game is saved."))
+            if request.htmx:
+                return HttpResponseClientRedirect(match.get_absolute_url())
+            return redirect(match)
+    context = {
+        "match": match,
+        "league": match.league,
+        "game": game,
+        "refusal": refusal,
+        "about": about,
+        "sheet": sheet,
+    }
+    return _live_answer(request, form, picker, preview, **context)
+
+
+@require_POST
+@login_required
+def game_undo(request, slug: str, pk: int) -> HttpResponse:
+    match = _mahjongg_match(request, slug, pk)
+    context = mahjongg_sheet_context(match, request.user)
+    form = VersionForm(request.POST)
+    actions = context["actions"]
+    if not actions.undo:
+        if actions.enter and form.is_valid() and form.cleaned_data["version"] != match.version:
+            # The player's own game was last on their page; someone entered one since.
+            messages.error(request, _("The match changed meanwhile: nothing was undone."))
+            return redirect(match)
+        raise PermissionDenied(_("Only the league's organisers undo games."))
+    if not form.is_valid():
+        messages.error(request, _("The page was out of date: nothing was undone."))
+        return redirect(match)
+    try:
+        number = undo_last_game(
+            match, by=request.user, expected_version=form.cleaned_data["version"]
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Game %(number)s is undone.") % {"number": number})
+    return redirect(match)

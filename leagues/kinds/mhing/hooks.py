@@ -1,0 +1,46 @@
+"""Mhing's answers to what the league layer asks of a game (leagues.kinds.base.GameKind)
+that are not a page, a sheet or an export of their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+
+def rule_profile(league) -> dict[str, Any]:
+    """A Mhing match's rules are its variant and target, kept on the match itself."""
+    return {}
+
+
+def table_size(league) -> int | None:
+    return None  # tables of 2 to 6 (leagues.nights.seating)
+
+
+def check_seats(league, players) -> int | None:
+    return None  # the first dealer is chosen, or drawn at random (RULES.md §5 ruling)
+
+
+def settle(match) -> None:
+    match.settle_rounds()
+
+
+def seat_name(position: int) -> str:
+    return ""  # Mhing's seats have no names; the dealer is drawn (RULES.md §5)
+
+
+def seated_message() -> str:
+    return _("The tables are seated: enter each table's rounds.")
+
+
+def count_played(count: int) -> str:
+    return ngettext("%(count)s round", "%(count)s rounds", count) % {"count": count}
+
+
+def export_league(league) -> dict[str, Any]:
+    return {}  # no "game" key: a Mhing league, as in every file written before Mah-Jongg
+
+
+def export_match(match, seats) -> dict[str, Any]:
+    return {}
