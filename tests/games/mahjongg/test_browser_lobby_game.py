@@ -39,11 +39,11 @@ def test_open_a_table_shows_only_the_chosen_games_fields_on_a_german_phone(
     page = context.new_page()
     try:
         page.goto(live_server.url + "/play/")
-        expect(page.get_by_text("Welches Spiel?", exact=True)).to_be_visible()
         form = page.locator("#create-form")
         # Mhing, the default: its target and scoring, none of the Mah-Jongg rules.
         expect(form.get_by_label("Zielpunktzahl")).to_be_visible()
         expect(form.locator("[name^=mj_]")).to_have_count(0)
+        expect(page.get_by_text("Welches Spiel?", exact=True)).to_be_visible()
 
         page.locator("#game-mahjongg").click()
         expect(page.locator("#create-form [name=mj_limit]")).to_be_visible()
