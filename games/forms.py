@@ -64,6 +64,8 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
         help_text=_("The finished match is entered in this league's results."),
     )
 
+    MHING_FIELDS = ("players", "variant", "target", "other_target", "round_limit")
+
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         leagues = League.objects
@@ -72,7 +74,7 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("target") == OTHER and not data.get("other_target"):
+        if data["game"] == "mhing" and data.get("target") == OTHER and not data.get("other_target"):
             self.add_error("other_target", _("Enter the target points."))
         return data
 

@@ -277,15 +277,23 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
             "rounds": rounds,
         }
     deadline = table.deadline_epoch()
+    # Each game sends its own rules: a Mah-Jongg table's are its profile (`rules`); the
+    # target, variant and round limit are Mhing's and would mean nothing there.
+    if table.game == "mahjongg":
+        own = {"rules": table.rules}
+    else:
+        own = {
+            "rules": None,
+            "target": table.target,
+            "variant": table.variant,
+            "round_limit": table.round_limit,
+        }
     return {
         "slug": table.slug,
         "game": table.game,
-        "rules": table.rules,
+        **own,
         "status": table.status,
         "players": table.players,
-        "target": table.target,
-        "variant": table.variant,
-        "round_limit": table.round_limit,
         "claim_timeout": table.claim_timeout,
         "league": table.league.name if table.league_id else None,
         "seats": seats,

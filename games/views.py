@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -30,6 +31,7 @@ from games.mahjongg.page import page_context
 from games.models import Table, TableSeat
 from games.table_text import TABLE_TEXT, card_names
 from leagues.models import League
+from leagues.models.league import GameChoice
 from scoring.mhing import JOKER, Card
 from scoring.picker import FLOWER
 
@@ -85,9 +87,18 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
         async_to_sync(live.changed)(slug, version)
     template_name = "games/lobby.html"
     if request.htmx and not request.htmx.history_restore_request:
-        template_name += "#open-tables"
-    form = TableForm(user=request.user) if request.user.is_authenticated else None
-    return render(request, template_name, {"tables": _open_tables(request.user), "form": form})
+        # The choice of game swaps the new-table form; the list refreshes itself.
+        template_name += "#create-form" if request.htmx.target == "create-box" else "#open-tables"
+    form = None
+    if request.user.is_authenticated:
+        form = TableForm(user=request.user, game=request.GET.get("game", ""))
+    return render(request, template_name, _lobby_context(request, form))
+
+
+def _lobby_context(request: HttpRequest, form: TableForm | None) -> dict:
+    lobby = reverse("games:lobby")
+    games = [(value, label, f"{lobby}?game={value}") for value, label in GameChoice.choices]
+    return {"tables": _open_tables(request.user), "form": form, "games": games}
 
 
 @require_POST
@@ -106,7 +117,7 @@ def create_table(request: HtmxHttpRequest) -> HttpResponse:
     template_name = "games/lobby.html"
     if request.htmx:
         template_name += "#create-form"
-    return render(request, template_name, {"tables": _open_tables(request.user), "form": form})
+    return render(request, template_name, _lobby_context(request, form))
 
 
 @require_GET

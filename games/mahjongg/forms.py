@@ -57,12 +57,25 @@ class MahjonggTableFields(forms.Form):
     mj_settled_draw = _rule_field("mj_settled_draw")
     mj_pairs = _rule_field("mj_pairs")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    # The fields only a Mhing table asks for (games.forms.TableForm); the rest is shared.
+    MHING_FIELDS: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, game: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in RULE_FIELDS:
+        # The game is chosen first (the lobby's links, as "Create a league" does), so only
+        # its own fields follow, with or without script; a post says which it was.
+        if self.is_bound:
+            game = self.data.get("game") or GameChoice.MHING
+        self.chosen_game = game if game in GameChoice.values else GameChoice.MHING
+        self.fields["game"].widget = forms.HiddenInput()
+        self.initial["game"] = self.chosen_game
+        mahjongg = self.chosen_game == GameChoice.MAHJONGG
+        for name in self.MHING_FIELDS if mahjongg else RULE_FIELDS:
+            del self.fields[name]
+        for name in RULE_FIELDS if mahjongg else ():
             self.fields[name].help_text = _("Mah-Jongg without a league only.")
         others = [n for n in self.fields if n != "game" and n not in RULE_FIELDS]
-        self.order_fields(["game", *others, *RULE_FIELDS])
+        self.order_fields(["game", *others, *(RULE_FIELDS if mahjongg else ())])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

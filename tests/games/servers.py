@@ -109,12 +109,14 @@ def daphne(env: dict[str, str], log: Path) -> Iterator[int]:
         yield port
 
 
-def prepare_tables(env: dict[str, str], tables: int, players: int) -> list[dict]:
+def prepare_tables(
+    env: dict[str, str], tables: int, players: int, game: str = "mhing"
+) -> list[dict]:
     """Started tables of people only, each seat with the cookie that signs its player in
     (benchmarks.loadtest --prepare), made in the database `env` points at."""
     made = subprocess.run(
         [PYTHON, "-m", "benchmarks.loadtest", "--prepare", str(tables), "--players", str(players)]
-        + ["--json"],
+        + ["--game", game, "--json"],
         cwd=ROOT,
         env=env,
         check=True,

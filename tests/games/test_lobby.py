@@ -182,7 +182,9 @@ def test_htmx_swaps_the_form_with_its_errors_or_goes_to_the_table(client, alice)
     bad = client.post(CREATE, settings_form(target="other"), headers={"HX-Request": "true"})
     good = client.post(CREATE, settings_form(), headers={"HX-Request": "true"})
 
-    assert bad.content.decode().lstrip().startswith('<form id="create-form"')
+    # the form with the choice of game above it (what hx-target="#create-box" replaces)
+    assert bad.content.decode().lstrip().startswith('<div id="create-box">')
+    assert '<form id="create-form"' in bad.content.decode()
     assert "Enter the target points." in bad.content.decode()
     assert good["HX-Redirect"] == Table.objects.get().get_absolute_url()
 

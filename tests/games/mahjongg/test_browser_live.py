@@ -51,7 +51,7 @@ class TestAPersonPlaysAGameOfMahjongg(BrowserTableCase):
         context, page = self.signed_in("alice")
         try:
             page.goto(f"{self.live_server_url}/play/")
-            page.select_option("#id_game", "mahjongg")
+            page.locator("#game-mahjongg").click()
             page.select_option("#id_mj_players", "3")
             page.fill("#id_claim_timeout", "2")
             page.get_by_role("button", name="Open the table").click()

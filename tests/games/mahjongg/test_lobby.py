@@ -40,9 +40,22 @@ def form(**changes: str) -> dict[str, str]:
 def test_the_lobby_offers_mahjongg_and_its_rules(client, alice):
     client.force_login(alice)
     page = client.get(LOBBY).content.decode()
-    start = page.index('name="game"')
-    assert 'value="mahjongg"' in page[start : page.index("</select>", start)]
+    assert f'href="{LOBBY}?game=mahjongg"' in page
+    assert 'name="target"' in page and 'name="mj_limit"' not in page
+    page = client.get(LOBBY + "?game=mahjongg").content.decode()
     assert 'name="mj_limit"' in page and 'name="mj_rotation"' in page
+    assert 'name="game" value="mahjongg"' in page
+    for mhing_only in ("players", "variant", "target", "other_target", "round_limit"):
+        assert f'name="{mhing_only}"' not in page
+
+
+def test_the_choice_of_game_swaps_only_the_new_table_form(client, alice):
+    client.force_login(alice)
+    page = client.get(
+        LOBBY + "?game=mahjongg", headers={"HX-Request": "true", "HX-Target": "create-box"}
+    ).content.decode()
+    assert page.lstrip().startswith('<div id="create-box">') and 'name="mj_limit"' in page
+    assert "open-tables" not in page
 
 
 def test_a_table_without_a_league_plays_the_rules_picked_when_it_is_opened(client, alice):

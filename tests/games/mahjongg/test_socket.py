@@ -3,6 +3,7 @@ events, refused moves, the claim window's deadline, bots in empty seats, reconne
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -197,3 +198,40 @@ async def test_an_idle_players_turn_is_played_for_them_when_their_time_runs_out(
     played = [e for e in events if e.get("player") == 0]
     assert played[0]["type"] in ("discarded", "kan", "mahjongg"), played
     await client.disconnect()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "carol"])
+async def test_a_spectator_who_tries_a_move_is_told_they_are_only_watching(table, who, carol):
+    watcher = await Client(table.slug, carol if who == "carol" else None).connect()
+    await quiet([watcher])
+    before = await current(table.slug)
+    assert watcher.view["player"] is None and watcher.view["actions"] == []
+    for action in ({"type": "discard", "tile": "1b"}, {"type": "pass"}, {"type": "mahjongg"}):
+        frame = await watcher.act(action)
+        assert (frame["type"], frame["code"]) == ("error", "not_seated"), frame
+        assert frame["message"] == "You are watching: only the players at the table may play."
+    frame = await watcher.ask({"type": "next_round"})
+    assert (frame["type"], frame["code"]) == ("error", "not_seated"), frame
+    assert (await current(table.slug)).version == before.version
+    await watcher.disconnect()
+
+
+async def test_the_table_frame_carries_only_the_mahjongg_tables_own_fields(table, alice):
+    client = await Client(table.slug, alice).connect()
+    await quiet([client])
+    sent = client.snapshot["table"]
+    assert not {"target", "variant", "round_limit"} & set(sent), sorted(sent)
+    assert sent["game"] == "mahjongg" and sent["rules"]["players"] == 4
+    # docs/live_protocol.md: the snapshot's `table` less Mhing's own three fields
+    documented = set(_documented_snapshot()["table"]) - {"target", "variant", "round_limit"}
+    assert set(sent) == documented
+    await client.disconnect()
+
+
+def _documented_snapshot() -> dict:
+    """The example `snapshot` frame of docs/live_protocol.md (a Mhing table's)."""
+    from tests.games.servers import ROOT
+
+    docs = (ROOT / "docs" / "live_protocol.md").read_text()
+    start = docs.index("```json", docs.index("### `snapshot`")) + len("```json")
+    return json.loads(docs[start : docs.index("```", start)])

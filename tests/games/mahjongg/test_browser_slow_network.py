@@ -1,0 +1,142 @@
+"""A Mah-Jongg table on a 390 px phone over a slow network (Chrome DevTools' throttling:
+300 ms before each answer, 50 kB/s each way), against the live server with bots in the other
+seats: a discard and a claim tapped twice reach the table once, the claim window's countdown
+is shown, and nothing shows twice (the page's own discards and sets are the server's).
+
+Run with `pytest -m browser tests/games/mahjongg/test_browser_slow_network.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from games.models import Table
+from scoring.mahjongg.profile import Profile
+
+from ..test_browser_table import BrowserTableCase
+
+pytestmark = pytest.mark.browser
+
+SLOW = {"offline": False, "latency": 300, "downloadThroughput": 50_000, "uploadThroughput": 50_000}
+CLAIMS = ("claim_mahjongg", "claim_kan", "claim_pon", "claim_chi")
+OWN = ".live-seat.is-own"
+
+
+@pytest.fixture(autouse=True)
+def _stop_live_tasks() -> None:
+    """The bots and timers run in the server's process (see tests/games/test_browser_table)."""
+
+
+def enabled(page: Page, selector: str):
+    button = page.locator(f"{selector}:enabled").first
+    return button if button.count() else None
+
+
+def tap_twice(page: Page, selector: str) -> None:
+    """A tap, and a second one on the same spot while the first is on its way (as an
+    impatient thumb), whatever the page shows there by then."""
+    button = page.locator(selector).first
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(100)
+    page.mouse.click(x, y)
+
+
+class TestAMahjonggTableOnASlowPhone(BrowserTableCase):
+    def own_counts(self, page: Page) -> tuple[int, int]:
+        """The page's own discards and sets."""
+        discards = page.locator(f"{OWN} .mj-discards svg").count()
+        return discards, page.locator(f"{OWN} .mj-sets li").count()
+
+    def server_counts(self, slug: str) -> tuple[int, int]:
+        view = Table.objects.get(slug=slug).snapshot(0)["view"]
+        seat = view["seats"][view["seat"]]
+        return len(seat["discards"]), len(seat["melds"])
+
+    def test_a_discard_and_a_claim_tapped_twice_reach_the_table_once(self) -> None:
+        context, page = self.signed_in("alice")
+        alice = get_user_model().objects.get(username="alice")
+        # A long claim window: on this network the page needs time to answer.
+        table = Table.create(alice, game="mahjongg", rules=Profile(), claim_timeout=60)
+        table.fill_with_bots(alice)
+        table.start(alice)
+        sent: list[dict] = []
+        errors: list[dict] = []
+
+        def watch(socket) -> None:
+            socket.on("framesent", lambda payload: sent.append(json.loads(payload)))
+            socket.on(
+                "framereceived",
+                lambda payload: (
+                    errors.append(frame)
+                    if (frame := json.loads(payload))["type"] == "error"
+                    else None
+                ),
+            )
+
+        page.on("websocket", watch)
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", SLOW)
+        try:
+            page.goto(f"{self.live_server_url}{table.get_absolute_url()}")
+            # Alice sits East and deals: her first move is a discard.
+            discard = '#live-drawn button[data-action="discard"]'
+            expect(page.locator(f"{discard}:enabled")).to_be_visible(timeout=30_000)
+            tap_twice(page, discard)
+            expect(page.locator(discard)).to_have_count(0, timeout=30_000)  # the table took it
+            discards = [f for f in sent if f["type"] == "action"]
+            assert [f["action"]["type"] for f in discards] == ["discard"], sent
+
+            claimed = None
+            countdown_seen = False
+            for _ in range(400):
+                if page.locator("#live-result:not([hidden]) .mj-scores").count():
+                    break
+                claim = next(
+                    (
+                        b
+                        for kind in CLAIMS
+                        if (b := enabled(page, f'#live-actions button[data-action="{kind}"]'))
+                    ),
+                    None,
+                )
+                if enabled(page, '#live-actions button[data-action="pass"]'):
+                    countdown = page.locator("#mj-countdown")
+                    expect(countdown).to_be_visible()
+                    expect(countdown).to_contain_text(re.compile(r"\d+ s"))
+                    countdown_seen = True
+                if claim is not None:
+                    kind = claim.get_attribute("data-action")
+                    before = len(sent)
+                    tap_twice(page, f'#live-actions button[data-action="{kind}"]')
+                    expect(page.locator(f"{OWN} .mj-sets li")).to_have_count(1, timeout=30_000)
+                    claimed = [f for f in sent[before:] if f["type"] == "action"]
+                    break
+                for selector in ('#live-actions button[data-action="pass"]', discard):
+                    if enabled(page, selector):
+                        page.locator(f"{selector}:enabled").first.click()
+                        break
+                else:
+                    page.wait_for_timeout(200)
+            assert countdown_seen
+            assert claimed is not None, "no claim was offered in a whole game"
+            assert [f["action"]["type"] for f in claimed] == [kind], claimed
+            # Her turn after the claim: the table waits for her, so page and server agree.
+            expect(
+                page.locator(
+                    f"{discard}:enabled, #live-hand button[data-action=discard]:enabled"
+                ).first
+            ).to_be_visible(timeout=30_000)
+            assert self.own_counts(page) == self.server_counts(table.slug)
+            assert errors == []  # no second move refused as out of turn
+            assert self.script_errors == []
+        finally:
+            context.close()
