@@ -88,9 +88,11 @@ class TestSettings:
 
 
 @pytest.mark.django_db
-def test_live_tables_record_into_mhing_leagues_only(organiser, league):
+def test_live_tables_record_into_leagues_of_either_game_each_table_into_its_own(organiser, league):
     mahjongg = League.objects.create(
         club=shared_club(), name="Dragons", slug="dragons", game="mahjongg"
     )
     mahjongg.organisers.add(organiser)
-    assert list(League.objects.recordable_by(organiser)) == [league]
+    assert set(League.objects.recordable_by(organiser)) == {league, mahjongg}
+    assert list(League.objects.recordable_by(organiser, game="mahjongg")) == [mahjongg]
+    assert list(League.objects.recordable_by(organiser, game="mhing")) == [league]
