@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from games import table_rows
 from games.errors import TableError
 from games.loads import SEATS_KEPT, kept, kept_row, seats_now
+from games.mahjongg.summary import match_summary
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
 from games.play.claims import hand_text
@@ -260,8 +261,6 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
     phase = (table.round_state or {}).get("phase")
     match = None
     if table.match_state and table.game == "mahjongg":
-        from games.mahjongg.table_play import match_summary
-
         match = match_summary(table)
     elif table.match_state:
         data = table.match_state

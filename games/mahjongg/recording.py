@@ -1,6 +1,6 @@
 """A finished Mah-Jongg match, recorded in the table's Mah-Jongg league as if an organiser
 had entered its games by hand (leagues.models.mahjongg_game.record_game): the same players
-as a Mhing table's (games.recording.league_player: a person's own player in the league's
+as a Mhing table's (games.league_seats.league_player: a person's own player in the league's
 club, else a guest "Guest 2"; bots as bot players; nothing when the league skips matches
 with bots), the table's rule profile, then each game as its caller and every player's hand
 line. The league scores and settles every game again from those lines, so the recorded
@@ -9,22 +9,23 @@ its page like any entered one. Recorded once, under the table's row lock."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
+from django.db.models import Model
+
+from games.league_seats import league_player
 from games.play.mahjongg.match import match_from_dict
 from leagues.models import Match
 from leagues.models.league import BotMatches
 from leagues.models.mahjongg_game import record_game
 from scoring.mahjongg.profile import Profile
 
-if TYPE_CHECKING:
-    from games.models import Table
+# games.models.Table, which stands above this module (its changes record).
+Table: TypeAlias = Model
 
 
 def record_mahjongg(table: Table) -> Match | None:
     """Called by games.recording.record_match inside its transaction."""
-    from games.recording import league_player  # it dispatches to this module
-
     locked = type(table).objects.select_for_update().get(pk=table.pk)
     if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
         return None

@@ -12,8 +12,9 @@ import random
 import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeAlias
 
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -46,8 +47,10 @@ from games.table_play import (
 from games.timing import next_round_pause, turn_timeout
 from scoring.mahjongg.profile import Profile
 
-if TYPE_CHECKING:
-    from games.models import Table, TableSeat
+# The model these are mixed into (games.models.Table) stands above this module and imports
+# it, so it is named here by its mixin and its seats as rows (as games/table_play.py does).
+Table: TypeAlias = "MahjonggPlay"
+TableSeat: TypeAlias = Model
 
 MAHJONGG = "mahjongg"
 
@@ -110,23 +113,6 @@ def game_result(state: GameState, match: Match) -> dict[str, Any]:
         ],
         "net": list(played.net),
         "balance": list(played.balance),
-    }
-
-
-def match_summary(table: Table) -> dict[str, Any]:
-    """`table.match` of a Mah-Jongg table's snapshot (docs/live_protocol.md)."""
-    state = table.round()
-    game = state.game if state is not None else None
-    balance = table.results[-1]["balance"] if table.results else [0] * table.players
-    return {
-        "game": len(table.results) + (0 if state is None or state.phase is Phase.OVER else 1),
-        "round_wind": game.round_wind.code if game else "E",
-        "game_in_round": game.number if game else 1,
-        "seats": {game.seats[p].code: p for p in range(table.players)} if game else {},
-        "dealer": game.dealer.code if game else "E",
-        "balance": balance,
-        "finished": table.is_finished,
-        "games": list(table.results),
     }
 
 
