@@ -116,7 +116,7 @@ hypothesis.settings.load_profile("mhing")
 
 # The PostgreSQL run (`make test-postgres`) passes --database-tests-only: a test that never
 # opens the test database (the engines, the command-line tests on their own SQLite files,
-# settings parsing) proves nothing more on PostgreSQL than on SQLite, and CI has 20 minutes.
+# settings parsing) proves nothing more on PostgreSQL than on SQLite, and CI has 15 minutes.
 DATABASE_FIXTURES = frozenset(
     {
         "db",
@@ -126,6 +126,25 @@ DATABASE_FIXTURES = frozenset(
         "live_server",
     }
 )
+
+
+# Among those, a module marked `ordinary_orm` only reads pages (and the headers and HTML they
+# carry) through ordinary ORM queries: filters on ids and flags, joins, orderings by number or
+# date. Django's ORM makes those the same on both databases, so the PostgreSQL run leaves such
+# a module out, all but its tests that count queries (they use one of QUERY_COUNTING) or carry
+# `database`. Never mark a module that saves, or touches what differs between the two:
+# constraints and races, migrations, raw SQL, locking, JSON fields, case-insensitive lookups,
+# names ordered or compared as text, dates and time zones, text SQLite takes and PostgreSQL
+# refuses (docs/testing.md, "The PostgreSQL run").
+QUERY_COUNTING = frozenset({"django_assert_num_queries", "django_assert_max_num_queries"})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "ordinary_orm: only reads pages through ordinary ORM queries; left out of the "
+        "PostgreSQL run but for its query counts (tests/conftest.py)",
+    )
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -142,9 +161,21 @@ def uses_database(item: pytest.Item) -> bool:
     return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
 
 
+def worth_running_on_postgres(item: pytest.Item) -> bool:
+    if not uses_database(item):
+        return False
+    if item.get_closest_marker("database"):
+        return True
+    if item.get_closest_marker("ordinary_orm"):
+        return not QUERY_COUNTING.isdisjoint(getattr(item, "fixturenames", ()))
+    return True
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not config.getoption("--database-tests-only"):
         return
-    kept = [item for item in items if uses_database(item)]
-    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    kept = [item for item in items if worth_running_on_postgres(item)]
+    config.hook.pytest_deselected(
+        items=[item for item in items if not worth_running_on_postgres(item)]
+    )
     items[:] = kept

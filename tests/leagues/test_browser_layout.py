@@ -10,8 +10,11 @@ Run with `pytest -m browser tests/leagues/test_browser_layout.py`.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import pytest
+from django.core.management import call_command
+from django.test import override_settings
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
@@ -29,9 +32,33 @@ LANGUAGES = ["en", "de", "fr"]
 HANDS = ("123c 456b 789k 234c 55k", "147b 258c 369k EwSw RdGdWd", "123c 123c 99b 456k 789k")
 
 
+@pytest.fixture(scope="module")
+def _demo_once(django_db_setup, django_db_blocker) -> Iterator[list[League]]:
+    """The demo, loaded once for the module's 20 pages (3-5 s a load, once a page before),
+    and the database emptied after them, as pytest-django does after each test with
+    `transactional_db` (tests/site/test_browser_a11y.py does the same). The tests read the
+    demo; the long sheets add a running match of their own each, which leaves the demo's
+    matches, and the standings' players and columns, as they were."""
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    with django_db_blocker.unblock(), fast:
+        leagues = demo.load().leagues
+    yield leagues
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
 @pytest.fixture
-def demo_leagues(transactional_db) -> list[League]:
-    return demo.load().leagues
+def transactional_db(_demo_once, django_db_blocker) -> Iterator[None]:
+    """Here in place of pytest-django's (which `live_server` asks for and which empties the
+    database after each test): the database as the module's tests leave it, every addition
+    committed, where the live server's thread reads it."""
+    with django_db_blocker.unblock():
+        yield
+
+
+@pytest.fixture
+def demo_leagues(_demo_once, transactional_db) -> list[League]:
+    return _demo_once
 
 
 def long_match(league: League, rounds: int) -> Match:

@@ -11,9 +11,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.games.live_pages import sign_in
-from tests.layout import PHONE, keep_screenshot
+from tests.layout import PHONE
 from tests.site.test_browser_a11y import AXE, report, violations
-from tests.site.test_browser_club_pages_i18n import slow_network
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, PLAIN
 from .mahjongg_pages import NAMES, mahjongg_match, open_game_form
@@ -140,26 +139,10 @@ def test_an_organiser_taps_every_players_tiles_on_a_phone_and_sees_the_balances(
         context.close()
 
 
-def test_quick_taps_on_a_slow_network_are_all_kept_in_german(
-    transactional_db, live_server, browser: Browser, organiser
-) -> None:
-    match = mahjongg_match(organiser, "Drachen", "drachen")
-    context = browser.new_context(viewport=PHONE, locale="de", has_touch=True)
-    sign_in(context, organiser, live_server.url)
-    page = context.new_page()
-    try:
-        open_game_form(page, live_server, match, 2)
-        slow_network(context, page)
-        for tile in ("1b", "2b", "3b", "Rd", "Rd"):
-            page.locator(f"#mj-pick-{tile}").tap()
-        # The taps outrun the network: the score is asked for (after the form's short pause
-        # for more taps) while the hand already shows every tile.
-        expect(page.locator("#game-form.htmx-request")).to_have_count(1)
-        expect(page.locator("#id_hand2")).to_have_value("123b RdRd", timeout=15000)
-        expect(page.locator("#mj-about-2")).to_contain_text("5")
-        keep_screenshot(page, "mahjongg-game-picker-de")
-    finally:
-        context.close()
+# Quick taps on the game form on a slow phone, before a caller is chosen (the form's
+# `novalidate`: the browser's check of the required radio once blocked every button), are
+# tests/scoring/test_browser_mahjongg_hand_in_page.py's; in German, with a whole game,
+# tests/site/test_browser_club_journey.py's. (A test here did both again, with five taps.)
 
 
 @pytest.mark.parametrize("tapped", ["", "1b"])

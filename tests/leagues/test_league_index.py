@@ -12,6 +12,9 @@ from django.urls import reverse
 from leagues.models import League, Match
 from tests.clubs import shared_club
 
+# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
+pytestmark = pytest.mark.ordinary_orm
+
 INDEX = "/leagues/"
 
 

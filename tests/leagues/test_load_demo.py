@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import override_settings
 
 from leagues import demo
 from leagues.exchange.export import league_document
@@ -38,8 +40,26 @@ def loaded(db) -> str:
     return load()
 
 
+@pytest.fixture(scope="class")
+def loaded_once(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """The demo loaded once for a class of tests that only read it (3-5 s a load), and the
+    database emptied after them. Each test still runs in a transaction rolled back after it."""
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    with django_db_blocker.unblock(), fast:
+        out = load()
+    yield out
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
 @pytest.mark.django_db
-class TestLoading:
+class TestTheLoadedDemo:
+    """What the demo holds, read (never changed) by each test."""
+
+    @pytest.fixture
+    def loaded(self, loaded_once, db) -> str:
+        return loaded_once
+
     def test_it_creates_three_leagues_nine_matches_and_their_rounds(self, loaded):
         assert set(League.objects.values_list("slug", flat=True)) == {
             "riverside",
@@ -126,6 +146,9 @@ class TestLoading:
         assert "Sign in as member, password mhing-demo" in loaded
         assert "local demo only" in loaded
 
+
+@pytest.mark.django_db
+class TestLoading:
     def test_it_is_deterministic(self, loaded):
         before = [comparable(league_document(league)) for league in League.objects.all()]
         League.objects.all().delete()

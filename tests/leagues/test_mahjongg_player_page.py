@@ -25,7 +25,8 @@ from .test_standings_page import HAND_128, table
 
 __all__ = ["mj_league"]
 
-pytestmark = pytest.mark.django_db
+# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.ordinary_orm]
 
 DRAW = GameEntry(None, ("", "", "", ""))
 # Scores in the East round: 84 at any seat but East (88); CALLER scores 96, DISCARD 44.

@@ -14,7 +14,8 @@ from leagues.models import Match, RoundEntry
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
-pytestmark = pytest.mark.django_db
+# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.ordinary_orm]
 
 
 CHIPS_HAND = "123b 456b 789b 22b 111b"  # 12 credits, 128 points

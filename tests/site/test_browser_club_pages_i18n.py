@@ -383,6 +383,8 @@ def test_each_club_page_fits_a_phone_and_speaks_the_language(
 
 
 # -- keyboard only, over a slow network --------------------------------------------------
+# (The Mah-Jongg calculator's quick taps on a slow phone, once here too, are
+# tests/scoring/test_browser_mahjongg_hand_in_page.py's, with every tap in the hand at once.)
 
 SLOW = {"offline": False, "latency": 400, "downloadThroughput": 50_000, "uploadThroughput": 50_000}
 
@@ -433,15 +435,3 @@ def test_a_club_night_is_seated_by_keyboard_and_a_second_tap_creates_nothing_mor
     assert len(posts) == 1
     assert ClubNight.objects.count() == 1
     assert page.locator(".message-success").is_visible()
-
-
-def test_mahjongg_calculator_taps_on_a_slow_network_are_all_kept(site, phone, live_server):
-    context = phone("fr", None)
-    page = context.new_page()
-    page.goto(live_server.url + reverse("scoring:mahjongg_calculator"))
-    slow_network(context, page)
-    for tile in ("1b", "2b", "3b"):
-        page.locator(f"#mj-pick-{tile}").click()
-    # The form shows its request under way, then every tap is in the hand.
-    assert page.locator("#mj-form.htmx-request").count() == 1
-    page.wait_for_function("() => document.getElementById('mj-notation').value.startsWith('123b')")

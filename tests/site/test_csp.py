@@ -19,7 +19,8 @@ from leagues.models import League, Match, Player, RoundEntry
 from mhing_site.settings import BASE_DIR
 from tests.clubs import shared_club
 
-pytestmark = pytest.mark.django_db
+# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.ordinary_orm]
 
 HTMX = {"HX-Request": "true"}
 TEMPLATES = BASE_DIR / "templates"
