@@ -245,6 +245,18 @@ def bot_played(seats: list[TableSeat]) -> set[int]:
     return {s.position for s in seats if s.played_by_bot}
 
 
+def due(self: Table, now: datetime | None) -> tuple[Table, datetime] | None:
+    """The locked table and the time, when its deadline has passed and a player is there;
+    None when nothing is due. For both games' run_due, inside their @change."""
+    now = now or timezone.now()
+    table = locked(self)
+    if not table.is_playing or table.deadline is None or now < table.deadline:
+        return None
+    if everyone_away(current_seats(table)):
+        return None  # the table waits for its players
+    return table, now
+
+
 def mark_ready(
     self: Table,
     position: int,
@@ -457,12 +469,9 @@ class TablePlay:
         let the bot play an idle player's discard, or deal the next round. Several processes
         may call this for the same deadline: the first does it, the others find nothing due.
         Returns the new version, or None when nothing was due."""
-        now = now or timezone.now()
-        table = locked(self)
-        if not table.is_playing or table.deadline is None or now < table.deadline:
+        if (found := due(self, now)) is None:
             return None
-        if everyone_away(current_seats(table)):
-            return None  # the table waits for its players
+        table, now = found
         state = table.round()
         if state.phase is Phase.CLAIMS:
             return table._advance(state, CloseClaims(), None)[0]

@@ -39,7 +39,7 @@ from games.table_play import (
     bot_played,
     change,
     current_seats,
-    everyone_away,
+    due,
     locked,
     mark_ready,
     save_change,
@@ -204,12 +204,9 @@ class MahjonggPlay:
 
     @change
     def _mj_run_due(self: Table, now: datetime | None, only_claims: bool) -> int | None:
-        now = now or timezone.now()
-        table = locked(self)
-        if not table.is_playing or table.deadline is None or now < table.deadline:
+        if (found := due(self, now)) is None:
             return None
-        if everyone_away(current_seats(table)):
-            return None  # the table waits for its players
+        table, now = found
         state = table.round()
         if state.phase is Phase.CLAIMS:
             return table._mj_advance(state, CloseClaims(), None)[0]
