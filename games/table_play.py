@@ -246,6 +246,41 @@ def bot_played(seats: list[TableSeat]) -> set[int]:
     return {s.position for s in seats if s.played_by_bot}
 
 
+def due(self: Table, now: datetime | None) -> tuple[Table, datetime] | None:
+    """The locked table and the time, when its deadline has passed and a player is there;
+    None when nothing is due. For both games' run_due, inside their @change."""
+    now = now or timezone.now()
+    table = locked(self)
+    if not table.is_playing or table.deadline is None or now < table.deadline:
+        return None
+    if everyone_away(current_seats(table)):
+        return None  # the table waits for its players
+    return table, now
+
+
+def mark_ready(
+    self: Table,
+    position: int,
+    holds: Callable[[Table], bool] | None,
+    still_playing: str,
+    deal_next: Callable[[Table, datetime], int],
+) -> int:
+    """The seat's player has read the result (of a Mhing round or a Mah-Jongg game): once
+    every connected person has, `deal_next` deals without waiting for the pause to run out.
+    Shared by both games' tables; call it inside a @change method."""
+    table = locked(self)
+    table._require_playing()
+    table._require_seat(holds)
+    if table.round_state["phase"] != Phase.OVER:  # "over" in both games' engines
+        raise TableError(still_playing, code="round_not_over")
+    if position not in table.ready:
+        table.ready = sorted([*table.ready, position])
+    people = [s.position for s in current_seats(table) if not s.is_bot and s.connected]
+    if set(people) <= set(table.ready):
+        return deal_next(table, timezone.now())
+    return save_change(table, seats_kept=True)
+
+
 def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[str, Any]:
     """The public facts of the table for the snapshot frame (docs/live_protocol.md)."""
     seats = [
@@ -433,12 +468,9 @@ class TablePlay:
         let the bot play an idle player's discard, or deal the next round. Several processes
         may call this for the same deadline: the first does it, the others find nothing due.
         Returns the new version, or None when nothing was due."""
-        now = now or timezone.now()
-        table = locked(self)
-        if not table.is_playing or table.deadline is None or now < table.deadline:
+        if (found := due(self, now)) is None:
             return None
-        if everyone_away(current_seats(table)):
-            return None  # the table waits for its players
+        table, now = found
         state = table.round()
         if state.phase is Phase.CLAIMS:
             return table._advance(state, CloseClaims(), None)[0]
@@ -457,17 +489,13 @@ class TablePlay:
     ) -> int:
         """The seat's player has read the round's result. Once every connected person has,
         the next round is dealt without waiting for the pause to run out."""
-        table = locked(self)
-        table._require_playing()
-        table._require_seat(holds)
-        if table.round_state["phase"] != Phase.OVER:
-            raise TableError(_("The round is still being played."), code="round_not_over")
-        if position not in table.ready:
-            table.ready = sorted([*table.ready, position])
-        people = [s.position for s in current_seats(table) if not s.is_bot and s.connected]
-        if set(people) <= set(table.ready):
-            return table._deal_next(timezone.now())
-        return save_change(table, seats_kept=True)
+        return mark_ready(
+            self,
+            position,
+            holds,
+            _("The round is still being played."),
+            lambda table, now: table._deal_next(now),
+        )
 
     def _deal_next(self: Table, now: datetime) -> int:
         state, events = start_round(self.match())

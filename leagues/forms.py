@@ -122,6 +122,11 @@ class MatchForm(forms.Form):
     def seat_fields(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
         return [(s, self[f"seat{s}_player"], self[f"seat{s}_name"]) for s in self.seat_numbers]
 
+    def seat_rows(self) -> list[tuple[object, forms.BoundField, forms.BoundField]]:
+        """Each seat's row on the start-a-match page (leagues/match_new_base.html): named by its
+        number here; the Mah-Jongg form names it by its wind."""
+        return self.seat_fields()
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         seats: dict[int, str | int] = {}  # seat number → roster player's pk or a new name

@@ -40,8 +40,9 @@ from games.table_play import (
     bot_played,
     change,
     current_seats,
-    everyone_away,
+    due,
     locked,
+    mark_ready,
     save_change,
 )
 from games.timing import next_round_pause, turn_timeout
@@ -189,12 +190,9 @@ class MahjonggPlay:
 
     @change
     def _mj_run_due(self: Table, now: datetime | None, only_claims: bool) -> int | None:
-        now = now or timezone.now()
-        table = locked(self)
-        if not table.is_playing or table.deadline is None or now < table.deadline:
+        if (found := due(self, now)) is None:
             return None
-        if everyone_away(current_seats(table)):
-            return None  # the table waits for its players
+        table, now = found
         state = table.round()
         if state.phase is Phase.CLAIMS:
             return table._mj_advance(state, CloseClaims(), None)[0]
@@ -214,17 +212,13 @@ class MahjonggPlay:
 
     @change
     def _mj_ready(self: Table, position: int, holds) -> int:
-        table = locked(self)
-        table._require_playing()
-        table._require_seat(holds)
-        if table.round_state["phase"] != Phase.OVER:
-            raise TableError(_("The game is still being played."), code="round_not_over")
-        if position not in table.ready:
-            table.ready = sorted([*table.ready, position])
-        people = [s.position for s in current_seats(table) if not s.is_bot and s.connected]
-        if set(people) <= set(table.ready):
-            return table._mj_deal_next(timezone.now())
-        return save_change(table, seats_kept=True)
+        return mark_ready(
+            self,
+            position,
+            holds,
+            _("The game is still being played."),
+            lambda table, now: table._mj_deal_next(now),
+        )
 
     def _mj_deal_next(self: Table, now: datetime) -> int:
         state, events = start_game(self.mj_match())

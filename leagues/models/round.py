@@ -214,6 +214,12 @@ class WinningHand(models.Model):
     def __str__(self) -> str:
         return self.hand
 
+    @property
+    def match(self):
+        """The match the hand was won in, named as a Mah-Jongg hand names it, so the player
+        page lists both games' best hands with one template (leagues/player_game_hands.html)."""
+        return self.round.match
+
     def fill_from(self, score: Score) -> None:
         data = score_to_dict(score)
         self.hand = arranged_notation(score)
