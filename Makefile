@@ -62,8 +62,11 @@ test-postgres: $(STAMP) messages
 
 # The browser tests: Debian's chromium (apt-get install chromium) driven by pytest-playwright.
 # The slowest 25 are listed at the end, to see where CI's minutes go (docs/testing.md).
+# Four workers on two cores: a browser test mostly waits (on its page, its server, a throttled
+# network), so twice the workers took the run from 475 to 401 s on the 2-core machine.
+BROWSER_WORKERS ?= 4
 test-browser: $(STAMP) messages
-	$(LOCAL) $(BIN)/pytest -m browser $(XDIST) --durations=25 $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(LOCAL) $(BIN)/pytest -m browser -n $(BROWSER_WORKERS) --dist worksteal --durations=25 $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # The quick benchmarks (benchmarks/, a few minutes on SQLite): scoring speed against the peer,
 # a tap on either picker, the demo's page weights. A report, not a test: each prints its
