@@ -26,6 +26,7 @@ from leagues.kinds.mahjongg.picking import GamePicker, picked
 from leagues.kinds.mahjongg.sheet import mahjongg_sheet_context, preview_rows, wind_name
 from leagues.kinds.mahjongg.tap_sheet import FIELD as SHEET_FIELD
 from leagues.kinds.mahjongg.tap_sheet import TapSheet, read_sheet, signed_sheet
+from leagues.kinds.pages import render_sheet, start_match
 from leagues.models import League, Match
 from leagues.models.mahjongg_game import (
     MahjonggGame,
@@ -36,7 +37,6 @@ from leagues.models.mahjongg_game import (
     stored_entries,
     undo_last_game,
 )
-from leagues.nights.qr import round_entry_qr
 from leagues.views.matches import archived_page
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
@@ -46,31 +46,14 @@ GAME_TEMPLATE = "leagues/mahjongg/game_form.html"
 
 
 def render_mahjongg_sheet(request, match: Match) -> HttpResponse:
-    template_name = SHEET_TEMPLATE
     context = mahjongg_sheet_context(match, request.user)
-    if request.htmx and not request.htmx.history_restore_request:
-        template_name += "#score-sheet"
-    elif context["actions"].enter and not match.is_finished:
-        # For a phone at the table: the game entry (club nights, leagues/nights/qr.py).
-        context["round_entry_qr"] = round_entry_qr(request, match)
-    return render(request, template_name, context)
+    return render_sheet(request, match, SHEET_TEMPLATE, context)
 
 
 def mahjongg_match_new(request: HttpRequest, league: League) -> HttpResponse:
     """leagues.views.matches.match_new for a Mah-Jongg league."""
-    from leagues.errors import refused_when_busy
-
-    form = MahjonggMatchForm(league, request.POST or None)
-    if form.is_bound and form.is_valid():
-        try:
-            with refused_when_busy():
-                started = form.begin_match(by=request.user)
-        except ValidationError as error:
-            add_model_error(form, error)
-        else:
-            messages.success(request, _("The match has begun. Enter its games as they end."))
-            return redirect(started)
-    return render(request, "leagues/mahjongg/match_new.html", {"league": league, "form": form})
+    begun = _("The match has begun. Enter its games as they end.")
+    return start_match(request, league, MahjonggMatchForm, "leagues/mahjongg/match_new.html", begun)
 
 
 def _mahjongg_match(request, slug: str, pk: int) -> Match:
