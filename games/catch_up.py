@@ -70,9 +70,19 @@ def _retrieved(task: asyncio.Task) -> None:
 
 
 async def send(slug: str, message: dict[str, Any]) -> None:
-    """Tell the table's group; if the layer fails, this process's sockets still hear it and
-    the others catch up from the database."""
-    sending = asyncio.ensure_future(_layer().group_send(group_name(slug), message))
+    """Tell the table's group; this process's own sockets hear it at once, and if the layer
+    fails the others catch up from the database.
+
+    Why at once: through Redis the news came back to its own process only after the publish
+    and the subscription's delivery, and a process publishes one message at a time per
+    connection (channels_redis's pub/sub layer holds a lock around each PUBLISH), so under
+    load a move waited behind the others' publishes before even the sockets beside it heard
+    of it (docs/benchmarks.md). The copy that comes back through Redis is then a version the
+    socket has sent already, which it skips (consumers.table_changed)."""
+    layer = _layer()
+    if not isinstance(layer, InMemoryChannelLayer):  # in memory, the group is this process
+        _tell_here(slug, message)
+    sending = asyncio.ensure_future(layer.group_send(group_name(slug), message))
     sending.add_done_callback(_retrieved)
     try:
         # Not cancelled when slow: under load a send may wait its turn for seconds, and a
@@ -82,7 +92,8 @@ async def send(slug: str, message: dict[str, Any]) -> None:
         log.warning(
             "table %s: channel layer failed, catching up from the database: %r", slug, error
         )
-        _tell_here(slug, message)
+        if isinstance(layer, InMemoryChannelLayer):
+            _tell_here(slug, message)  # told already otherwise
         trouble()
 
 
