@@ -49,5 +49,10 @@ MAHJONGG = GameKind(
         bots="games.play.mahjongg.bots",
         scoring="scoring.mahjongg",
         shell="games.mahjongg",
+        match_summary=Hook("games.mahjongg.summary.match_summary"),
+        rules_summary=Hook("games.mahjongg.summary.rules_summary"),
+        record=Hook("games.mahjongg.recording.record_mahjongg"),
+        page_context=Hook("games.mahjongg.page.page_context"),
+        words=Words("games/mahjongg/words.html"),
     ),
 )

@@ -36,6 +36,14 @@ MHING = GameKind(
     player=Words("leagues/mhing/player.html"),
     calculator_url="scoring:calculator",
     live_table=LiveTable(
-        engine="games.play", bots="games.play.bots", scoring="scoring.mhing", shell="games"
+        engine="games.play",
+        bots="games.play.bots",
+        scoring="scoring.mhing",
+        shell="games",
+        match_summary=Hook("games.mhing.summary.match_summary"),
+        rules_summary=Hook("games.mhing.summary.rules_summary"),
+        record=Hook("games.mhing.recording.record_mhing"),
+        page_context=Hook("games.mhing.summary.page_context"),
+        words=Words("games/mhing/words.html"),
     ),
 )
