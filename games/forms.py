@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from games.mahjongg.forms import MahjonggTableFields, mahjongg_settings
@@ -20,6 +21,24 @@ TARGET_CHOICES = [
     ("100", "100"),
     (OTHER, _("Other…")),
 ]
+
+
+class _OfferedLeagues(ModelChoiceIterator):
+    """The leagues the list shows: those of the table's game (`field.offered`)."""
+
+    def __init__(self, field: LeagueField) -> None:
+        super().__init__(field)
+        self.queryset = field.offered
+
+
+class LeagueField(forms.ModelChoiceField):
+    """Shows the leagues of the chosen game only, but takes any league the user may record
+    in, so that another game's league (a page from before a league's game was changed, a
+    hand-made post) is refused with the reason and what to do (MahjonggTableFields.clean),
+    not with Django's bare "not one of the available choices"."""
+
+    iterator = _OfferedLeagues
+    offered = League.objects.none()
 
 
 class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.forms
@@ -56,7 +75,7 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
         max_value=120,
         initial=DEFAULT_CLAIM_TIMEOUT,
     )
-    league = forms.ModelChoiceField(
+    league = LeagueField(
         label=_("Record in league"),
         queryset=League.objects.none(),
         required=False,
@@ -68,9 +87,11 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
 
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        leagues = League.objects
-        # Leagues of every game played at live tables; clean() checks the league's game.
-        self.fields["league"].queryset = leagues.recordable_by(user)
+        # The list follows the game chosen above (the lobby's links swap the form: with
+        # htmx in place, without script by a reload); clean() checks the league's game.
+        field = self.fields["league"]
+        field.offered = League.objects.recordable_by(user, game=self.chosen_game)
+        field.queryset = League.objects.recordable_by(user)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
