@@ -105,6 +105,10 @@ class GameKind:
     # -- pages --
     words: Words  # its words on the shared pages ({% include league.kind.words.played %})
     player: Words  # its parts of the player page: totals, leagues, hands, matches
+    # ... and their figures (leagues.players.records), each in one query:
+    player_figures: Hook  # (player, league_ids, season) -> {match id: (games, won, points)}
+    player_best_hands: Hook  # (player, league_ids, season, count) -> the best, best first
+    player_count_seat: Hook  # (league record, seat) -> adds the seat's figures of its own
     calculator_url: str  # url name of its calculator
     live_table: LiveTable | None = field(default=None)
 

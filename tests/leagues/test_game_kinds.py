@@ -146,9 +146,6 @@ STILL_NAMING = {
     # Guards: a round is refused in a Mah-Jongg match, a game in a Mhing match.
     "leagues/models/match.py": 1,
     "leagues/models/mahjongg_game.py": 1,
-    # The player's record counts each game's figures apart (its page asks each game for its
-    # parts: templates/leagues/<game>/player.html).
-    "leagues/players/records.py": 3,
     # The league's settings: the Mah-Jongg rule profile's fields, shown while the game may
     # still change.
     "templates/leagues/organiser/league_fields.html": 1,
