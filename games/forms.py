@@ -9,12 +9,13 @@ from django import forms
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
-from games.mahjongg.forms import MahjonggTableFields, mahjongg_settings
+from games.mahjongg.forms import MahjonggTableFields
+from games.mhing.forms import OTHER
 from games.models import DEFAULT_CLAIM_TIMEOUT
+from leagues.kinds import kind_of
 from leagues.models import League
 from leagues.models.league import VariantChoice
 
-OTHER = "other"
 TARGET_CHOICES = [
     ("500", "500"),
     ("200", "200"),
@@ -95,21 +96,12 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data["game"] == "mhing" and data.get("target") == OTHER and not data.get("other_target"):
+        # Only a Mhing table's form has a target (a Mah-Jongg table's fields leave it out).
+        if data.get("target") == OTHER and not data.get("other_target"):
             self.add_error("other_target", _("Enter the target points."))
         return data
 
     def table_settings(self) -> dict[str, Any]:
-        """The keyword arguments of `Table.create`."""
+        """The keyword arguments of `Table.create`, by the chosen game (its `live_table`)."""
         data = self.cleaned_data
-        if data["game"] == "mahjongg":
-            return mahjongg_settings(data)
-        target = data["other_target"] if data["target"] == OTHER else int(data["target"])
-        return {
-            "players": data["players"],
-            "variant": data["variant"],
-            "target": target,
-            "round_limit": data["round_limit"] if data["variant"] == VariantChoice.CHIPS else None,
-            "claim_timeout": data["claim_timeout"],
-            "league": data["league"],
-        }
+        return kind_of(data["game"]).live_table.table_settings(data)

@@ -63,6 +63,7 @@ class LiveTable:
     rules_summary: Hook  # (table) -> the snapshot's keys for the table's own rules
     record: Hook  # (table) -> the league's Match it recorded, or None (games.recording)
     page_context: Hook  # (table_text) -> what the table page adds; "table_config": its own
+    table_settings: Hook  # (the lobby form's cleaned data) -> Table.create's keywords
     # Its words on the lobby and the table page: partials "settings" (the table's rules in
     # a line), "head" (its own styles and scripts) and "parts" (its own page parts).
     words: Words

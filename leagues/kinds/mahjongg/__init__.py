@@ -56,6 +56,7 @@ MAHJONGG = GameKind(
         rules_summary=Hook("games.mahjongg.summary.rules_summary"),
         record=Hook("games.mahjongg.recording.record_mahjongg"),
         page_context=Hook("games.mahjongg.page.page_context"),
+        table_settings=Hook("games.mahjongg.forms.mahjongg_settings"),
         words=Words("games/mahjongg/words.html"),
     ),
 )

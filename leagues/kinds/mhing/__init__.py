@@ -47,6 +47,7 @@ MHING = GameKind(
         rules_summary=Hook("games.mhing.summary.rules_summary"),
         record=Hook("games.mhing.recording.record_mhing"),
         page_context=Hook("games.mhing.summary.page_context"),
+        table_settings=Hook("games.mhing.forms.mhing_settings"),
         words=Words("games/mhing/words.html"),
     ),
 )
