@@ -6,20 +6,40 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
-from games.mahjongg.forms import MahjonggTableFields, mahjongg_settings
+from games.mahjongg.forms import MahjonggTableFields
+from games.mhing.forms import OTHER
 from games.models import DEFAULT_CLAIM_TIMEOUT
+from leagues.kinds import kind_of
 from leagues.models import League
 from leagues.models.league import VariantChoice
 
-OTHER = "other"
 TARGET_CHOICES = [
     ("500", "500"),
     ("200", "200"),
     ("100", "100"),
     (OTHER, _("Other…")),
 ]
+
+
+class _OfferedLeagues(ModelChoiceIterator):
+    """The leagues the list shows: those of the table's game (`field.offered`)."""
+
+    def __init__(self, field: LeagueField) -> None:
+        super().__init__(field)
+        self.queryset = field.offered
+
+
+class LeagueField(forms.ModelChoiceField):
+    """Shows the leagues of the chosen game only, but takes any league the user may record
+    in, so that another game's league (a page from before a league's game was changed, a
+    hand-made post) is refused with the reason and what to do (MahjonggTableFields.clean),
+    not with Django's bare "not one of the available choices"."""
+
+    iterator = _OfferedLeagues
+    offered = League.objects.none()
 
 
 class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.forms
@@ -56,7 +76,7 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
         max_value=120,
         initial=DEFAULT_CLAIM_TIMEOUT,
     )
-    league = forms.ModelChoiceField(
+    league = LeagueField(
         label=_("Record in league"),
         queryset=League.objects.none(),
         required=False,
@@ -68,27 +88,20 @@ class TableForm(MahjonggTableFields):  # the choice of game: games.mahjongg.form
 
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        leagues = League.objects
-        # Leagues of every game played at live tables; clean() checks the league's game.
-        self.fields["league"].queryset = leagues.recordable_by(user)
+        # The list follows the game chosen above (the lobby's links swap the form: with
+        # htmx in place, without script by a reload); clean() checks the league's game.
+        field = self.fields["league"]
+        field.offered = League.objects.recordable_by(user, game=self.chosen_game)
+        field.queryset = League.objects.recordable_by(user)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data["game"] == "mhing" and data.get("target") == OTHER and not data.get("other_target"):
+        # Only a Mhing table's form has a target (a Mah-Jongg table's fields leave it out).
+        if data.get("target") == OTHER and not data.get("other_target"):
             self.add_error("other_target", _("Enter the target points."))
         return data
 
     def table_settings(self) -> dict[str, Any]:
-        """The keyword arguments of `Table.create`."""
+        """The keyword arguments of `Table.create`, by the chosen game (its `live_table`)."""
         data = self.cleaned_data
-        if data["game"] == "mahjongg":
-            return mahjongg_settings(data)
-        target = data["other_target"] if data["target"] == OTHER else int(data["target"])
-        return {
-            "players": data["players"],
-            "variant": data["variant"],
-            "target": target,
-            "round_limit": data["round_limit"] if data["variant"] == VariantChoice.CHIPS else None,
-            "claim_timeout": data["claim_timeout"],
-            "league": data["league"],
-        }
+        return kind_of(data["game"]).live_table.table_settings(data)

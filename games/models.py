@@ -43,6 +43,8 @@ from games.table_attendance import TableAttendance
 from games.table_expiry import TableExpiry
 from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
+from leagues.kinds import DEFAULT as DEFAULT_GAME
+from leagues.kinds import GameKind, kind_of
 from leagues.models import League
 from leagues.models.league import GameChoice, VariantChoice
 from scoring.mhing.match_scoring import DEFAULT_TARGET
@@ -96,10 +98,11 @@ class Table(
     round_limit = models.PositiveIntegerField(
         gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
     )
-    # Which game the table deals (games.mahjongg for Mah-Jongg); `rules`: a Mah-Jongg
-    # table's profile (scoring.mahjongg.profile.Profile.to_dict), its league's or picked.
+    # Which game the table deals (its `live_table` in leagues.kinds says how); `rules`: a
+    # Mah-Jongg table's profile (scoring.mahjongg.profile.Profile.to_dict), its league's or
+    # picked.
     game = models.CharField(
-        gettext_lazy("game"), max_length=10, choices=GameChoice, default=GameChoice.MHING
+        gettext_lazy("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME
     )
     rules = models.JSONField(gettext_lazy("rules"), null=True, blank=True, editable=False)
     claim_timeout = models.PositiveSmallIntegerField(
@@ -149,6 +152,12 @@ class Table(
 
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.slug])
+
+    @property
+    def kind(self) -> GameKind:
+        """The table's game in the registry (leagues.kinds), as `league.kind` is a league's:
+        the shared shell asks its `live_table` instead of testing which game it is."""
+        return kind_of(self.game)
 
     # -- reading the stored state ------------------------------------------------------------
 

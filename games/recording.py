@@ -4,9 +4,11 @@
 guest player "Guest 2" named after the seat, never after the account: a username never
 becomes a player of a club; bots as bot players, `Player.is_bot`, named after their seat),
 then
-`Match.record_round` for every round with the winner's hand in RULES.md notation. The
-league scores each hand again from its text and settles the match with the same rules
-(scoring.mhing.match_scoring), so a live match and a hand-entered one cannot differ.
+each round or game as it was played, by the table's game (its `live_table.record` in the
+registry, leagues.kinds: games/mhing/recording.py, `Match.record_round` with the winner's
+hand in RULES.md notation; games/mahjongg/recording.py, each game's hand lines). The league
+scores each hand again from its text and settles the match with the same rules, so a live
+match and a hand-entered one cannot differ.
 Recording happens once: `recorded_match` is set in the same transaction, under the table's
 row lock.
 
@@ -25,15 +27,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model
 
-from games.league_seats import league_player
-from leagues.models import Match, Player, RoundEntry
-from leagues.models.league import BotMatches
-from leagues.models.round import Outcome, WinType
+from leagues.models import Match
 
-# Called with a finished table (games.models.Table, whose changes call this) and its seats;
-# that module stands above this one, so they are named here as rows.
+# Called with a finished table (games.models.Table, whose changes call this); that module
+# stands above this one, so it is named here as a row.
 Table: TypeAlias = Model
-TableSeat: TypeAlias = Model
 
 log = logging.getLogger(__name__)
 
@@ -45,51 +43,8 @@ def record_match(table: Table) -> Match | None:
     raised, and the table stays unrecorded so an organiser can record it from the admin."""
     try:
         with transaction.atomic():
-            return _record(table)
+            # Each game records its own way (games/mhing/recording.py, games/mahjongg/...).
+            return table.kind.live_table.record(table)
     except ValidationError:
         log.exception("table %s: the league refused the finished match", table.slug)
         raise
-
-
-def _record(table: Table) -> Match | None:
-    if table.game == "mahjongg":
-        from games.mahjongg.recording import record_mahjongg
-
-        return record_mahjongg(table)
-    locked = type(table).objects.select_for_update().get(pk=table.pk)
-    if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
-        return None
-    seats = locked.seat_list()
-    if locked.league.bot_matches == BotMatches.SKIP and any(seat.is_bot for seat in seats):
-        return None  # the league keeps only matches people played among themselves
-    players = [league_player(seat, locked.league) for seat in seats]
-    data = locked.match_state
-    match = Match.begin(
-        locked.league,
-        players,
-        first_dealer=data["first_dealer"],
-        target_points=locked.target,
-        variant=locked.variant,
-        round_limit=data["round_limit"],
-        played_on=locked.created_at.date(),
-        by=locked.created_by,
-    )
-    for result in locked.results:
-        match.record_round(_entry(result, players), by=locked.created_by)
-    locked.recorded_match = match
-    locked.save(update_fields=["recorded_match"])
-    table.recorded_match = match
-    return match
-
-
-def _entry(result: dict, players: list[Player]) -> RoundEntry:
-    if result["winner"] is None:
-        return RoundEntry.draw()
-    discarder = result["discarder"]
-    return RoundEntry(
-        outcome=Outcome.WON,
-        winner=players[result["winner"]],
-        win_type=WinType.SELF_DRAW if discarder is None else WinType.DISCARD,
-        discarder=None if discarder is None else players[discarder],
-        hand=result["hand"],
-    )

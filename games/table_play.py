@@ -28,7 +28,6 @@ from django.utils.translation import gettext as _
 from games import table_rows
 from games.errors import TableError
 from games.loads import SEATS_KEPT, kept, kept_row, seats_now
-from games.mahjongg.summary import match_summary
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
 from games.play.claims import hand_text
@@ -294,38 +293,14 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
         for s in (seats if seats is not None else table.seat_list())
     ]
     phase = (table.round_state or {}).get("phase")
-    match = None
-    if table.match_state and table.game == "mahjongg":
-        match = match_summary(table)
-    elif table.match_state:
-        data = table.match_state
-        rounds = data["rounds"]
-        match = {
-            "round": len(rounds) + (1 if phase and phase != Phase.OVER else 0),
-            "dealer": (table.round_state or {}).get("dealer", data["dealer"]),
-            "first_dealer": data["first_dealer"],
-            "totals": data["totals"],
-            "finished": data["finished"],
-            "winner": data["winner"],
-            # The seed is left out: it would let anyone compute every round's shuffle.
-            "rounds": rounds,
-        }
+    # Each game says its own match and rules (its `live_table` in leagues.kinds).
+    live = table.kind.live_table
+    match = live.match_summary(table) if table.match_state else None
     deadline = table.deadline_epoch()
-    # Each game sends its own rules: a Mah-Jongg table's are its profile (`rules`); the
-    # target, variant and round limit are Mhing's and would mean nothing there.
-    if table.game == "mahjongg":
-        own = {"rules": table.rules}
-    else:
-        own = {
-            "rules": None,
-            "target": table.target,
-            "variant": table.variant,
-            "round_limit": table.round_limit,
-        }
     return {
         "slug": table.slug,
         "game": table.game,
-        **own,
+        **live.rules_summary(table),
         "status": table.status,
         "players": table.players,
         "claim_timeout": table.claim_timeout,

@@ -27,7 +27,6 @@ from django_htmx.middleware import HtmxDetails
 
 from games import live
 from games.forms import TableForm
-from games.mahjongg.page import page_context
 from games.models import Table, TableSeat
 from games.table_text import TABLE_TEXT, card_names
 from leagues.models import League
@@ -149,9 +148,10 @@ def _table_context(request: HttpRequest, table: Table) -> dict:
         },
         "table_text": TABLE_TEXT,
     }
-    if table.game == "mahjongg":  # its tiles and words (games/mahjongg/page.py)
-        context.update(page_context(TABLE_TEXT), mahjongg=True)
-        context["table_config"]["game"] = "mahjongg"
+    # The table's game adds its own (Mah-Jongg: its tiles and words, games/mahjongg/page.py).
+    own = dict(table.kind.live_table.page_context(TABLE_TEXT))
+    context["table_config"].update(own.pop("table_config", {}))
+    context.update(own)
     return context
 
 

@@ -84,7 +84,10 @@ class MahjonggTableFields(forms.Form):
         if league is not None and league.game != data["game"]:
             self.add_error(
                 "league",
-                _("%(league)s plays %(game)s.")
+                _(
+                    "%(league)s plays %(game)s. To record this table there, choose "
+                    "%(game)s under “Which game?” above; or choose another league."
+                )
                 % {"league": league.name, "game": league.get_game_display()},
             )
         return data

@@ -57,6 +57,7 @@ def page_context(table_text: dict[str, Any]) -> dict[str, Any]:
     """The page's additions; `table_text`: the Mhing table's words, to which ours are added
     (the shared countdown and buttons look their words up there)."""
     return {
+        "table_config": {"game": "mahjongg"},  # static/js/table-mahjongg.js draws the table
         "mj_tiles": TILES,
         "table_text": {**table_text, **TEXT},
         "mj_text": {

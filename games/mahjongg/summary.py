@@ -25,3 +25,9 @@ def match_summary(table: Model) -> dict[str, Any]:
         "finished": table.is_finished,
         "games": list(table.results),
     }
+
+
+def rules_summary(table: Model) -> dict[str, Any]:
+    """A Mah-Jongg table's rules are its profile (`rules`); the target, variant and round
+    limit are Mhing's and would mean nothing here."""
+    return {"rules": table.rules}

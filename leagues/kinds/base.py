@@ -52,12 +52,21 @@ class Words:
 @dataclass(frozen=True)
 class LiveTable:
     """A game played at a live table: its pure engine (deal, legal actions, apply, a seat's
-    view, settle), its bots and the end-of-game scoring, and the Django shell around them."""
+    view, settle), its bots and the end-of-game scoring, and the Django shell around them.
+    The shared shell (games/) asks a table's game through `table.kind.live_table`."""
 
     engine: str  # package of the pure engine
     bots: str  # module of the bots
     scoring: str  # package that scores a finished hand
     shell: str  # Django app with the table's views and consumer
+    match_summary: Hook  # (table) -> `table.match` of its snapshot (docs/live_protocol.md)
+    rules_summary: Hook  # (table) -> the snapshot's keys for the table's own rules
+    record: Hook  # (table) -> the league's Match it recorded, or None (games.recording)
+    page_context: Hook  # (table_text) -> what the table page adds; "table_config": its own
+    table_settings: Hook  # (the lobby form's cleaned data) -> Table.create's keywords
+    # Its words on the lobby and the table page: partials "settings" (the table's rules in
+    # a line), "head" (its own styles and scripts) and "parts" (its own page parts).
+    words: Words
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,10 @@ class GameKind:
     # -- pages --
     words: Words  # its words on the shared pages ({% include league.kind.words.played %})
     player: Words  # its parts of the player page: totals, leagues, hands, matches
+    # ... and their figures (leagues.players.records), each in one query:
+    player_figures: Hook  # (player, league_ids, season) -> {match id: (games, won, points)}
+    player_best_hands: Hook  # (player, league_ids, season, count) -> the best, best first
+    player_count_seat: Hook  # (league record, seat) -> adds the seat's figures of its own
     calculator_url: str  # url name of its calculator
     live_table: LiveTable | None = field(default=None)
 

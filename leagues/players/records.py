@@ -2,10 +2,11 @@
 over time and head-to-head, counting only the leagues the visitor may see. A fixed number of
 queries whatever the player's history (definitions as in leagues.standings.table).
 
-A player may play Mhing in one league and Mah-Jongg in another: each game's figures are kept
-apart (rounds won and points are Mhing's; games, games won and the balance Mah-Jongg's,
-leagues.kinds.mahjongg.records), and what both share (matches, match wins, places) is counted over
-both."""
+A player may play one game in one league and another game in another: each game's figures
+are kept apart, each game asked for its own (its `player_*` hooks in leagues.kinds: Mhing's
+rounds won and points, Mah-Jongg's games, games won and balance), and its parts of the page
+are `record.parts[<game>]` (templates/leagues/<game>/player.html); what every game shares
+(matches, match wins, places) is counted over all."""
 
 from __future__ import annotations
 
@@ -13,18 +14,10 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
-from leagues.kinds import all_kinds
-from leagues.kinds.mahjongg import MAHJONGG
-from leagues.kinds.mahjongg.records import (
-    MahjonggHand,
-    best_mahjongg_hands,
-    mahjongg_games_by_match,
-)
-from leagues.models import League, Match, Player, PlayerRating, Round, Season, Seat, WinningHand
-from leagues.models.round import Outcome
+from leagues.kinds import DEFAULT, GameKind, all_kinds
+from leagues.models import League, Match, Player, PlayerRating, Season, Seat
 from leagues.players.charts import LineChart, cumulative_chart
 
 BEST_HANDS = 5
@@ -42,11 +35,60 @@ class LeagueRecord:
     rounds_won: int = 0
     points: int = 0
     rating: PlayerRating | None = None
-    # Mah-Jongg only: the games of the player's matches, those won (`rounds_won` again, and
-    # kept apart in the totals) and the sum of the matches' balances.
+    # A game's own, counted by it (`player_count_seat`): Mah-Jongg's games of the player's
+    # matches, those won (`rounds_won` again) and the sum of the matches' balances.
     games: int = 0
     games_won: int = 0
     balance: int = 0
+
+    def add(self, other: LeagueRecord) -> None:
+        for name in ("played", "wins", "rounds_won", "points", "games", "games_won", "balance"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+class GameRecord:
+    """One game's parts of the player's record, for its template
+    (templates/leagues/<game>/player.html): its matches, leagues and totals, its best hands
+    and its points over time. `shown`: the page shows them, for a player with matches of the
+    game, and the default game's for a player with no match at all ("none yet")."""
+
+    def __init__(self, record: PlayerRecord, kind: GameKind, seats: list[Seat]) -> None:
+        self.kind, self.seats, self._record = kind, seats, record
+        self.shown = bool(seats) or (not record.seats and kind.key == DEFAULT)
+
+    @cached_property
+    def leagues(self) -> list[LeagueRecord]:
+        return [r for r in self._record.leagues if r.league.kind is self.kind]
+
+    @cached_property
+    def totals(self) -> LeagueRecord:
+        total = LeagueRecord(league=None)
+        for record in self.leagues:
+            total.add(record)
+        return total
+
+    @cached_property
+    def best_hands(self) -> list:
+        if not self.seats:  # no query for a game the player has not played
+            return []
+        record = self._record
+        return self.kind.player_best_hands(
+            record.player, record.league_ids, record.season, BEST_HANDS
+        )
+
+    @cached_property
+    def progress(self) -> list[tuple[date, int]]:
+        """Points won on each day the player played the game, oldest first (days with
+        nothing won included, so the line stays flat through them)."""
+        by_day: dict[date, int] = {}
+        for seat in reversed(self.seats):
+            day = seat.match.played_on
+            by_day[day] = by_day.get(day, 0) + seat.points_won
+        return list(by_day.items())
+
+    @cached_property
+    def chart(self) -> LineChart | None:
+        return cumulative_chart(self.progress)
 
 
 @dataclass(frozen=True)
@@ -91,42 +133,29 @@ class PlayerRecord:
             .prefetch_related(Prefetch("match__seats", queryset=everyone))
             .order_by("-match__played_on", "-match_id")
         )
-        won = self._won_by_match
-        if any(_in_games(seat.match) for seat in seats):  # a query only then
-            won = {**won, **mahjongg_games_by_match(self.player, self.league_ids, self.season)}
+        won: dict[int, tuple[int, int, int]] = {}
+        played = {seat.match.game for seat in seats}
+        for kind in self.kinds:
+            if kind.key in played:  # a query only then
+                won.update(kind.player_figures(self.player, self.league_ids, self.season))
         for seat in seats:
             seat.games, seat.rounds_won, seat.points_won = won.get(seat.match_id, (0, 0, 0))
             seat.won_match = seat.match.is_finished and seat.place == 1
         return seats
 
     @cached_property
-    def mhing_seats(self) -> list[Seat]:
-        return [seat for seat in self.seats if not _in_games(seat.match)]
-
-    @cached_property
-    def mahjongg_seats(self) -> list[Seat]:
-        return [seat for seat in self.seats if _in_games(seat.match)]
+    def parts(self) -> dict[str, GameRecord]:
+        """Each game's parts of the page, by its key (`record.parts.mhing` in its template)."""
+        seats: dict[str, list[Seat]] = {kind.key: [] for kind in self.kinds}
+        for seat in self.seats:
+            seats[seat.match.game].append(seat)
+        return {kind.key: GameRecord(self, kind, seats[kind.key]) for kind in self.kinds}
 
     @property
-    def shows_mhing(self) -> bool:
-        """Whether the page shows Mhing's parts (rounds, points, best hands, the chart): for
-        a player with Mhing matches, and for one with no match at all ("none yet")."""
-        return bool(self.mhing_seats) or not self.mahjongg_seats
-
-    @cached_property
-    def _won_by_match(self) -> dict[int, tuple[int, int]]:
-        rows = (
-            Round.objects.filter(
-                self._in_season,
-                winner=self.player,
-                outcome=Outcome.WON,
-                match__league__in=self.league_ids,
-            )
-            .values("match_id")
-            .annotate(rounds=Count("pk"), points=Coalesce(Sum("hand__points"), 0))
-            .order_by()
-        )
-        return {row["match_id"]: (0, row["rounds"], row["points"]) for row in rows}
+    def mixed(self) -> bool:
+        """Whether the player has matches of more than one game: each game's lists then
+        say which game they are ("Mhing matches")."""
+        return len({seat.match.game for seat in self.seats}) > 1
 
     @cached_property
     def leagues(self) -> list[LeagueRecord]:
@@ -139,10 +168,7 @@ class PlayerRecord:
             record.wins += seat.won_match
             record.rounds_won += seat.rounds_won
             record.points += seat.points_won
-            if _in_games(seat.match):
-                record.games += seat.games
-                record.games_won += seat.rounds_won
-                record.balance += seat.total
+            seat.match.kind.player_count_seat(record, seat)
         ratings = PlayerRating.objects.filter(
             player=self.player, league__in=records, season=self.season
         )
@@ -161,63 +187,14 @@ class PlayerRecord:
         )
 
     @cached_property
-    def mhing_leagues(self) -> list[LeagueRecord]:
-        return [record for record in self.leagues if not _in_games(record.league)]
-
-    @cached_property
-    def mahjongg_leagues(self) -> list[LeagueRecord]:
-        return [record for record in self.leagues if _in_games(record.league)]
-
-    @cached_property
     def totals(self) -> LeagueRecord:
-        """Matches and match wins over every league; rounds won and points over the Mhing
-        leagues; games, games won and the balance over the Mah-Jongg ones."""
+        """Matches and match wins over every league; each game's own figures are in its
+        part's totals (`parts`)."""
         total = LeagueRecord(league=None)
         for record in self.leagues:
             total.played += record.played
             total.wins += record.wins
-            if _in_games(record.league):
-                total.games += record.games
-                total.games_won += record.games_won
-                total.balance += record.balance
-            else:
-                total.rounds_won += record.rounds_won
-                total.points += record.points
         return total
-
-    @cached_property
-    def best_mahjongg_hands(self) -> list[MahjonggHand]:
-        if not self.mahjongg_seats:  # no query for a Mhing player
-            return []
-        return best_mahjongg_hands(self.player, self.league_ids, self.season, BEST_HANDS)
-
-    @cached_property
-    def best_hands(self) -> list[WinningHand]:
-        if not self.mhing_seats:  # a Mah-Jongg player's are best_mahjongg_hands
-            return []
-        return list(
-            WinningHand.objects.filter(
-                round__winner=self.player,
-                round__match__league__in=self.league_ids,
-                **({"round__match__season": self.season} if self.season else {}),
-            )
-            .select_related("round__match__league")
-            .order_by("-points", "-credits", "round__match__played_on", "round_id")[:BEST_HANDS]
-        )
-
-    @cached_property
-    def progress(self) -> list[tuple[date, int]]:
-        """Points won on each day the player played, oldest first (days with nothing won
-        included, so the line stays flat through them)."""
-        by_day: dict[date, int] = {}
-        for seat in reversed(self.mhing_seats):  # Mah-Jongg scores are not Mhing points
-            day = seat.match.played_on
-            by_day[day] = by_day.get(day, 0) + seat.points_won
-        return list(by_day.items())
-
-    @cached_property
-    def chart(self) -> LineChart | None:
-        return cumulative_chart(self.progress)
 
     @cached_property
     def opponents(self) -> list[Opponent]:
@@ -254,9 +231,3 @@ class PlayerRecord:
             )
             for row in rows
         ]
-
-
-def _in_games(match_or_league) -> bool:
-    """Whether its figures are Mah-Jongg's (games, games won, balance: leagues.kinds.mahjongg.
-    records) rather than Mhing's rounds and points: the page shows the two games apart."""
-    return match_or_league.kind is MAHJONGG

@@ -79,3 +79,11 @@ def best_mahjongg_hands(
         )
         for game in games
     ]
+
+
+def count_seat(figures, seat) -> None:
+    """A Mah-Jongg seat's own figures in its league's record (leagues.players.records): the
+    match's games, those the player won by calling Mah-Jongg, and the match's balance."""
+    figures.games += seat.games
+    figures.games_won += seat.rounds_won
+    figures.balance += seat.total

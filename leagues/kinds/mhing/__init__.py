@@ -34,8 +34,20 @@ MHING = GameKind(
     held_matches=Hook("leagues.exchange.held.held_round_matches"),
     words=Words("leagues/mhing/words.html"),
     player=Words("leagues/mhing/player.html"),
+    player_figures=Hook(f"{PKG}.records.rounds_by_match"),
+    player_best_hands=Hook(f"{PKG}.records.best_hands"),
+    player_count_seat=Hook(f"{PKG}.records.count_seat"),
     calculator_url="scoring:calculator",
     live_table=LiveTable(
-        engine="games.play", bots="games.play.bots", scoring="scoring.mhing", shell="games"
+        engine="games.play",
+        bots="games.play.bots",
+        scoring="scoring.mhing",
+        shell="games",
+        match_summary=Hook("games.mhing.summary.match_summary"),
+        rules_summary=Hook("games.mhing.summary.rules_summary"),
+        record=Hook("games.mhing.recording.record_mhing"),
+        page_context=Hook("games.mhing.summary.page_context"),
+        table_settings=Hook("games.mhing.forms.mhing_settings"),
+        words=Words("games/mhing/words.html"),
     ),
 )

@@ -3,6 +3,7 @@ league plays the rules picked in the form; a table of a Mah-Jongg league plays i
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -104,3 +105,53 @@ def test_the_open_tables_list_says_a_table_plays_mahjongg(client, alice):
     item = text[text.index('class="lobby-table"') :]
     assert "Mah-Jongg" in item[: item.index("</p>")]
     assert "race to" not in item[: item.index("</p>")]
+
+
+# -- "Record in league" follows the game (issue 28) -----------------------------------------
+
+
+@pytest.fixture
+def mhing_league(organiser):
+    league = League.objects.create(
+        club=shared_club(), name="Tuesday Club", slug="tuesday", season_start=date(2026, 9, 1)
+    )
+    league.organisers.add(organiser)
+    return league
+
+
+def offered_leagues(page: str) -> list[str]:
+    """The names in the form's "Record in league" list, in order."""
+    start = page.index('name="league"')
+    select = page[start : page.index("</select>", start)]
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select)
+
+
+def test_record_in_league_offers_only_the_leagues_of_the_chosen_game(
+    client, organiser, mhing_league, mj_league
+):
+    client.force_login(organiser)
+    mhing = offered_leagues(client.get(LOBBY).content.decode())
+    assert mhing == ["None: a friendly game", "Tuesday Club"]
+    mahjongg = offered_leagues(client.get(LOBBY + "?game=mahjongg").content.decode())
+    assert mahjongg == ["None: a friendly game", "Friday Tiles"]
+
+
+def test_choosing_the_game_swaps_in_the_form_with_that_games_leagues(
+    client, organiser, mhing_league, mj_league
+):
+    client.force_login(organiser)
+    swapped = client.get(
+        LOBBY + "?game=mahjongg", headers={"HX-Request": "true", "HX-Target": "create-box"}
+    ).content.decode()
+    assert offered_leagues(swapped) == ["None: a friendly game", "Friday Tiles"]
+
+
+def test_another_games_league_is_refused_with_what_to_do(client, organiser, mj_league):
+    client.force_login(organiser)
+    response = client.post(CREATE, form(league=str(mj_league.pk)))
+    assert response.status_code == 200 and not Table.objects.exists()
+    assert (
+        "Friday Tiles plays Mah-Jongg. To record this table there, choose Mah-Jongg under"
+        " “Which game?” above; or choose another league."
+    ) in response.content.decode()
+    assert "Select a valid choice" not in response.content.decode()

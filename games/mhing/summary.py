@@ -1,0 +1,42 @@
+"""What a Mhing table's snapshot says of its match and its rules (`table.match`,
+docs/live_protocol.md), which games/table_play.py's summary asks of the table's game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Model
+
+from games.play.state import Phase
+
+
+def match_summary(table: Model) -> dict[str, Any]:
+    """`table.match` of a Mhing table's snapshot: its rounds, totals and dealers."""
+    data = table.match_state
+    phase = (table.round_state or {}).get("phase")
+    rounds = data["rounds"]
+    return {
+        "round": len(rounds) + (1 if phase and phase != Phase.OVER else 0),
+        "dealer": (table.round_state or {}).get("dealer", data["dealer"]),
+        "first_dealer": data["first_dealer"],
+        "totals": data["totals"],
+        "finished": data["finished"],
+        "winner": data["winner"],
+        # The seed is left out: it would let anyone compute every round's shuffle.
+        "rounds": rounds,
+    }
+
+
+def rules_summary(table: Model) -> dict[str, Any]:
+    """A Mhing table's rules are its target, variant and round limit; it has no profile."""
+    return {
+        "rules": None,
+        "target": table.target,
+        "variant": table.variant,
+        "round_limit": table.round_limit,
+    }
+
+
+def page_context(table_text: dict[str, Any]) -> dict[str, Any]:
+    """Nothing to add: the table page's cards and words are Mhing's (games.views)."""
+    return {}
