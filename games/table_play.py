@@ -417,12 +417,10 @@ class TablePlay:
         before = row.round()
         if before is None:
             return None
-        try:
-            after, events = apply(before, position, action)
-        except PlayError:
+        played = row._within_round(before, position, action)
+        if played is None:
             return None
-        if after.phase is Phase.OVER:
-            return None
+        after, events = played
         _note_as_read(row)  # a move within a round assigns none of them
         try:
             version = row._save_round(
@@ -432,6 +430,18 @@ class TablePlay:
             return None
         take_row(self, row)
         return version, events
+
+    def _within_round(
+        self: Table, before: RoundState, position: int | None, action: Action
+    ) -> tuple[RoundState, tuple[Event, ...]] | None:
+        """The engine's new state and events for a move that neither is refused nor ends
+        the round (None otherwise): what _act_on_kept may write without the lock. Each game
+        answers with its engine (games.mahjongg.table_play for Mah-Jongg)."""
+        try:
+            after, events = apply(before, position, action)
+        except PlayError:
+            return None
+        return None if after.phase is Phase.OVER else (after, events)
 
     def _require_seat(self: Table, holds: Callable[[Table], bool] | None) -> None:
         if holds is not None and not holds(self):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import TableError
 from games.mahjongg.slot import player_of, wind_of
+from games.play.errors import PlayError
 from games.play.mahjongg.actions import Action, CloseClaims, action_from_dict
 from games.play.mahjongg.bots import choose_action
 from games.play.mahjongg.engine import apply, awaiting
@@ -158,11 +159,34 @@ class MahjonggPlay:
             self.ready = []
             if match.finished:
                 self.status = self.Status.FINISHED
+        return self._save_round(before, after, events, now), events
+
+    def _save_round(
+        self: Table,
+        before: GameState,
+        after: GameState,
+        events: tuple,
+        now: datetime,
+        kept_since: datetime | None = None,
+    ) -> int:
+        if self.game != MAHJONGG:
+            return super()._save_round(before, after, events, now, kept_since)
         if not (after.phase is Phase.CLAIMS and before.phase is Phase.CLAIMS):
             self.deadline = deadline_after(self, after, now)  # answers keep the window's
         self.set_round(after)
         stored = [PlayerEvent(e, before) for e in events]
-        return save_change(self, stored, seats_kept=True), events
+        return save_change(self, stored, seats_kept=True, kept_since=kept_since)
+
+    def _within_round(self: Table, before: GameState, position: int | None, action: Action):
+        """As the Mhing table's (games.table_play): a move within the game, played on the
+        row this process keeps, without the lock and its transaction."""
+        if self.game != MAHJONGG:
+            return super()._within_round(before, position, action)
+        try:
+            after, events = apply(before, wind_of(before, position), action)
+        except PlayError:
+            return None
+        return None if after.phase is Phase.OVER else (after, events)
 
     def act(
         self: Table,
@@ -174,6 +198,11 @@ class MahjonggPlay:
             return super().act(position, action, holds)
         if not isinstance(action, Action):
             action = action_from_dict(action)
+        # Played on the row this process keeps when it can, as a Mhing move is: the locked
+        # read and its transaction were most of a move's database work (docs/benchmarks.md).
+        done = self._act_on_kept(position, action, holds)
+        if done is not None:
+            return done
         return self._mj_act(position, action, holds)
 
     @change
