@@ -30,8 +30,16 @@ def _codes(tiles) -> list[str]:
     return [tile_code(t) for t in tiles]
 
 
+# The codes as stored (tile_code's spelling), to their tiles: a stored state is read in every
+# server process after every move (games.snapshots.adopt), a whole wall of codes each time.
+_STORED = {tile_code(t): t for t in full_set(bonus_tiles=True)}
+
+
 def _tiles(names) -> tuple[int, ...]:
-    return tuple(parse_tile(n) for n in names)
+    try:
+        return tuple(map(_STORED.__getitem__, names))
+    except (KeyError, TypeError):  # another spelling, or not a code: parse_tile says which
+        return tuple(parse_tile(n) for n in names)
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
