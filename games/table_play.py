@@ -517,12 +517,13 @@ class TablePlay:
         new version (None: nothing to play) and the kind of the next bot move (or None)."""
         table = locked(self)
         state = table.round()
-        found = table._bot_seat(state)
+        seats = current_seats(table)  # once: a move leaves the seats as they were
+        found = table._bot_seat(state, seats)
         if found is None:
             return None, None
         seat, _kind = found
         version, _events = table._advance(state, table._bot_choice(state, seat), seat)
-        after = table._bot_seat(table.round())
+        after = table._bot_seat(table.round(), seats)
         return version, after[1] if after else None
 
     def bot_turns(self: Table, limit: int = 10_000) -> int:

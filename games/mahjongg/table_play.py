@@ -290,12 +290,13 @@ class MahjonggPlay:
     def _mj_bot_step(self: Table) -> tuple[int | None, str | None]:
         table = locked(self)
         state = table.round()
-        found = table._mj_bot_seat(state)
+        seats = current_seats(table)  # once: a move leaves the seats as they were
+        found = table._mj_bot_seat(state, seats)
         if found is None:
             return None, None
         position, _kind = found
         version, _events = table._mj_advance(state, table._mj_bot_choice(state, position), position)
-        after = table._mj_bot_seat(table.round())
+        after = table._mj_bot_seat(table.round(), seats)
         return version, after[1] if after else None
 
 
