@@ -133,6 +133,7 @@ class Stats:
     acks: list[tuple[str, int, int, float]] = field(default_factory=list)
     elapsed: float = 0.0
     connected: float = 0.0  # seconds until every seat had its first snapshot
+    settled: float = 0.0  # and until every seat saw every person of its table connected
     retried: int = 0  # connection attempts turned away and made again
     first_snapshots: list[float] = field(default_factory=list)
     failures: list[BaseException] = field(default_factory=list)
@@ -412,6 +413,14 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
             break
         await asyncio.sleep(0.01)
     stats.connected = time.perf_counter() - began
+    # Each socket that connects changes its table (the seat shows connected), and every
+    # other socket of the table is sent that change: play starts once every seat has seen
+    # its whole table connected, so the storm's last news are not measured as play.
+    while not all(_sees_everyone(s.held) for s in seats) and not any(t.done() for t in tasks):
+        if time.perf_counter() - began > CONNECT_TIMEOUT:
+            break
+        await asyncio.sleep(0.01)
+    stats.settled = time.perf_counter() - began
     started = time.perf_counter()
     stats.cpu_before = cpu_seconds(server_pids())
     start.set()
@@ -434,6 +443,13 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
     return stats
 
 
+def _sees_everyone(snapshot: dict[str, Any] | None) -> bool:
+    """Whether a seat's newest snapshot shows every person of its table connected."""
+    if snapshot is None:
+        return False
+    return all(seat["connected"] for seat in snapshot["table"]["seats"] if not seat["is_bot"])
+
+
 def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
     """The figures, and how many things were lost."""
     found, lost = stats.deliveries(players)
@@ -444,6 +460,7 @@ def report(stats: Stats, players: dict[str, int]) -> tuple[str, int]:
     lines = [
         f"tables {tables} x {'/'.join(map(str, seats))} seats, {stats.elapsed:.1f} s "
         f"(after {len(stats.first_snapshots)} sockets connected in {stats.connected:.1f} s, "
+        f"every table seen whole at {stats.settled:.1f} s, "
         f"{stats.retried} attempts turned away and retried)",
         f"actions {stats.actions}  ({stats.actions / stats.elapsed:.1f} actions/s)",
         f"action -> other seats' snapshot: p50 {percentile(ms, 0.5):.1f} ms  "
