@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.games.servers import PYTHON, ROOT, daphne
+from tests.games.servers import PYTHON, ROOT, daphne, migrate
 
 from .racing import BIG_HAND, SMALL_HAND, Browser, database, server_env
 
@@ -59,12 +59,7 @@ def command(env: dict[str, str], *args: str) -> Any:
 def served(directory: Path, counts: dict[str, int]) -> Iterator[ClubSite]:
     with database(directory) as url:
         env = server_env(url)
-        subprocess.run(
-            [PYTHON, "manage.py", "migrate", "--noinput", "-v0", "--skip-checks"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+        migrate(env, "--skip-checks")
         data = command(env, "prepare", json.dumps(counts))
         with daphne(env, directory / "daphne.log") as port:
             yield ClubSite(port, env, data)

@@ -33,7 +33,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 from scoring.mhing import MhingError
 from scoring.mhing.notation import format_hand, parse_hand
 from tests.clubs import shared_club
-from tests.games.servers import PYTHON, ROOT, daphne
+from tests.games.servers import PYTHON, ROOT, daphne, migrate
 
 PASSWORD = "pw-race-organiser"
 PLAYERS = ("Pia", "Quentin", "Rosa", "Sven")
@@ -111,12 +111,7 @@ def served(directory: Path, matches: dict[str, int]) -> Iterator[Site]:
     with database(directory) as url:
         env = server_env(url)
         # The system checks are skipped: they judge the code, which other tests do.
-        subprocess.run(
-            [PYTHON, "manage.py", "migrate", "--noinput", "-v0", "--skip-checks"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+        migrate(env, "--skip-checks")
         data = command(env, "prepare", json.dumps(matches))
         with daphne(env, directory / "daphne.log") as port:
             yield Site(port, env, data)

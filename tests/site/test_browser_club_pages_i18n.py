@@ -306,7 +306,12 @@ def english(language: str) -> tuple[str, ...]:
 
 def english_left(text: str, language: str) -> list[str]:
     flat = " ".join(text.split())
-    return [m for m in english(language) if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", flat)]
+    # The plain `in` first: the same answer, without 800 regular expressions a page.
+    return [
+        m
+        for m in english(language)
+        if m in flat and re.search(rf"(?<!\w){re.escape(m)}(?!\w)", flat)
+    ]
 
 
 def tab_reaches(page: Page, wanted: list[str], presses: int = 150) -> list[str]:
