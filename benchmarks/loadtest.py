@@ -6,8 +6,9 @@ Run it with the server's own settings (the same DATABASE_URL, or none for both: 
 db.sqlite3): it makes its tables, players and sign-in sessions through the ORM in that
 database, so every seat is a person to the server (no server-side bots, no bot delay).
 One client per seat connects (one turned away tries again after 1, 2, 4, 8 s, as the table
-page does; those retries are counted); once every seat has its first snapshot (the time all
-the connections took is printed: that storm is measured apart from play), each plays from its
+page does; those retries are counted); once every seat has its first snapshot and no frame has
+come for a second (the time all the connections took is printed: that storm and the news of it
+are measured apart from play), each plays from its
 own view, after a think time, answers "next round" after each round, and stops after
 --rounds rounds per table (or --duration seconds of play: then the actions under way get
 two more seconds to be broadcast).

@@ -7,7 +7,7 @@ sockets on both processes frozen until a reload, the first new socket a 500):
 
 * A failed send, join or leave of a group is logged and never reaches the socket: the
   mover gets the usual answer (the move is saved), a socket connects from the database.
-  The sockets of this process hear the news at once (`_tell_here`).
+  The sockets of this process hear the news at once anyway (`_tell_here`, see `send`).
 * From the first failure, this process mends: every POLL seconds it reads the versions of
   the tables its sockets watch and sends each socket what it has not seen (the same
   "version V" message, put in the socket's own queue), and tries to put every socket back
