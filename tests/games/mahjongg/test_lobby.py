@@ -155,3 +155,15 @@ def test_another_games_league_is_refused_with_what_to_do(client, organiser, mj_l
         " “Which game?” above; or choose another league."
     ) in response.content.decode()
     assert "Select a valid choice" not in response.content.decode()
+
+
+def test_the_new_table_form_shows_no_empty_label_for_the_game_chosen_above(client, alice):
+    """The game is chosen by the links above the form and travels in a hidden field: a phone
+    showed a bare "Game:" label over nothing."""
+    client.force_login(alice)
+    for address in (LOBBY, LOBBY + "?game=mahjongg"):
+        page = client.get(address).content.decode()
+        form = page[page.index('id="create-form"') :]
+        assert 'type="hidden" name="game"' in form
+        assert 'for="id_game"' not in form
+        assert "field-game" not in form
