@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.games.servers import PYTHON, ROOT, daphne, migrate
+from tests.games.servers import PYTHON, ROOT, daphne
 
-from .racing import BIG_HAND, SMALL_HAND, Browser, database, server_env
+from .racing import BIG_HAND, SMALL_HAND, Browser, database, migrated, server_env
 
 SEASON_START = "2026-09-01"
 
@@ -59,7 +59,7 @@ def command(env: dict[str, str], *args: str) -> Any:
 def served(directory: Path, counts: dict[str, int]) -> Iterator[ClubSite]:
     with database(directory) as url:
         env = server_env(url)
-        migrate(env, "--skip-checks")
+        migrated(env)
         data = command(env, "prepare", json.dumps(counts))
         with daphne(env, directory / "daphne.log") as port:
             yield ClubSite(port, env, data)

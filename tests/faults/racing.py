@@ -12,6 +12,7 @@ Real server, real threads, real connections: nothing of ours is mocked.
 
 from __future__ import annotations
 
+import atexit
 import html
 import http.client
 import json
@@ -86,8 +87,9 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
 
 @contextmanager
 def database(directory: Path) -> Iterator[str]:
-    """The URL of an empty database: on the PostgreSQL server of DATABASE_URL when there is
-    one (as in `make test-postgres`), else a SQLite file in `directory`."""
+    """The URL of a migrated database of its own: on the PostgreSQL server of DATABASE_URL
+    when there is one (as in `make test-postgres`), else a SQLite file in `directory`
+    (migrated by `migrated`)."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
         yield f"sqlite:///{directory / 'race.sqlite3'}"
@@ -96,12 +98,55 @@ def database(directory: Path) -> Iterator[str]:
 
     name = f"race_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+        # A copy of a database this test process migrated once: `manage.py migrate` on
+        # PostgreSQL took 5-10 s for every race (docs/testing.md).
+        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_template(url)}"')
+    made = _on(url, name)
+    _COPIES.add(made)
     try:
-        yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+        yield made
     finally:
+        _COPIES.discard(made)
         with psycopg.connect(url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def migrated(env: dict[str, str]) -> None:
+    """The database of `env` migrated, unless `database` made it as a migrated copy."""
+    if env["DATABASE_URL"] not in _COPIES:
+        migrate(env, "--skip-checks")  # the system checks judge the code: other tests do
+
+
+_COPIES: set[str] = set()  # URLs `database` made from a migrated template
+_TEMPLATES: dict[str, str] = {}  # a server's URL: this process's migrated template on it
+
+
+def _on(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def _template(url: str) -> str:
+    if url not in _TEMPLATES:
+        import psycopg
+
+        name = f"race_template_{os.getpid()}"
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            admin.execute(f'CREATE DATABASE "{name}"')
+        migrate(server_env(_on(url, name)), "--skip-checks")
+        _TEMPLATES[url] = name
+        atexit.register(_drop, url, name)
+    return _TEMPLATES[url]
+
+
+def _drop(url: str, name: str) -> None:
+    import psycopg
+
+    try:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    except psycopg.Error:
+        pass  # the throwaway server may be gone already
 
 
 @contextmanager
@@ -110,8 +155,7 @@ def served(directory: Path, matches: dict[str, int]) -> Iterator[Site]:
     that many matches (see `prepare`), served by one daphne process."""
     with database(directory) as url:
         env = server_env(url)
-        # The system checks are skipped: they judge the code, which other tests do.
-        migrate(env, "--skip-checks")
+        migrated(env)
         data = command(env, "prepare", json.dumps(matches))
         with daphne(env, directory / "daphne.log") as port:
             yield Site(port, env, data)
