@@ -214,13 +214,40 @@ class ScoreSheet:
         return blocks
 
 
+# How often the seats and rounds are read again when they disagree (see score_sheet).
+READ_TRIES = 3
+
+
 def score_sheet(match: Match) -> ScoreSheet:
-    """The sheet of `match`: two queries, whatever the number of rounds."""
-    seats = list(match.seats.select_related("player").order_by("position"))
-    rounds = list(
+    """The sheet of `match`: two queries, whatever the number of rounds.
+
+    The two are separate reads, and a merge of two players (leagues.models.merge) moves a
+    player's seats and rounds in one transaction between them: the page then had a round won
+    by a player no seat holds, a server error (the merge race of
+    tests/faults/test_concurrent_club_season.py). So when they disagree they are read again:
+    the change is committed by then."""
+    for _try in range(READ_TRIES):
+        seats = _seats(match)
+        rounds = _rounds(match)
+        seated = {seat.player_id for seat in seats}
+        if all(_named(round_) <= seated for round_ in rounds):
+            break
+    return lay_out(match.rules(players=len(seats)), seats, rounds)
+
+
+def _seats(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("player").order_by("position"))
+
+
+def _rounds(match: Match) -> list[Round]:
+    return list(
         match.rounds.select_related("dealer", "winner", "discarder", "hand").order_by("number")
     )
-    return lay_out(match.rules(players=len(seats)), seats, rounds)
+
+
+def _named(round_: Round) -> set[int]:
+    """The players a round names as winner or discarder (the sheet places them by seat)."""
+    return {pk for pk in (round_.winner_id, round_.discarder_id) if pk is not None}
 
 
 def lay_out(rules: MatchRules, seats: Sequence[Seat], rounds: Sequence[Round]) -> ScoreSheet:
