@@ -3,6 +3,7 @@ rounds are two reads, and the merge moves the player's seats and rounds between 
 page must show the match as after the merge, never a server error (seen once as a 500 in the
 merge race of tests/faults/test_concurrent_club_season.py)."""
 
+# ruff: noqa: F811  (the demo fixtures are imported from the merge tests and named as arguments)
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,7 @@ SMALL_HAND = "123b 456b 789b 123c 55k"
 def test_a_match_page_read_across_a_merge_shows_the_match_as_merged(
     demo_client,
     demo,
-    monkeypatch,  # noqa: F811
+    monkeypatch,
 ):
     merged, kept = apart(demo)
     other = demo.players.exclude(pk__in=[merged.pk, kept.pk]).first()
