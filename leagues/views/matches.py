@@ -29,6 +29,10 @@ def archived_page(request, match: Match) -> HttpResponse:
     """A correction page of a match in an archived season: said at once, with nothing to
     change (a form sent anyway is refused the same way, before anything is read from it)."""
     context = {"match": match, "refusal": archived_message(match.season)}
+    if request.method == "POST":
+        # The season was archived while the form was open: what was typed is shown to copy,
+        # not lost (the form is not read otherwise).
+        context["typed_hand"] = request.POST.get("hand", "").strip()[:200]
     status = 403 if request.method == "POST" else 200
     return render(request, "leagues/match_archived.html", context, status=status)
 

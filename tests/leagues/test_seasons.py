@@ -174,6 +174,26 @@ class TestArchivedSeasonsAreReadOnly:
         assert "is archived: its matches can no longer be changed" in text
         assert old_match.rounds.count() == 1
 
+    def test_a_correction_sent_after_the_archive_shows_the_hand_typed_to_copy(
+        self, organiser_client, league, players, two_seasons
+    ):
+        """The season was archived while the correction form was open (CI's race of a new
+        season and a correction): refused, and the hand typed is not lost."""
+        old_match, _new = two_seasons
+        url = reverse("leagues:round_edit", args=[league.slug, old_match.pk, 1])
+
+        response = organiser_client.post(
+            url,
+            {"outcome": "won", "winner": players[1].pk, "win_type": "self_draw",
+             "hand": SMALL_HAND, "version": "1"},
+        )  # fmt: skip
+
+        text = response.content.decode()
+        assert response.status_code == 403
+        assert "is archived: its matches can no longer be changed" in text
+        assert f'name="hand" type="text" value="{SMALL_HAND}" readonly' in text
+        assert old_match.rounds.get().hand.points == 512
+
     def test_the_match_page_offers_no_change(self, organiser_client, league, two_seasons):
         old_match, new_match = two_seasons
         old_page = organiser_client.get(old_match.get_absolute_url()).content.decode()
