@@ -27,7 +27,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model
 
+from games.league_seats import league_player
 from leagues.models import Match
+from leagues.models.league import BotMatches
 
 # Called with a finished table (games.models.Table, whose changes call this); that module
 # stands above this one, so it is named here as a row.
@@ -43,8 +45,21 @@ def record_match(table: Table) -> Match | None:
     raised, and the table stays unrecorded so an organiser can record it from the admin."""
     try:
         with transaction.atomic():
-            # Each game records its own way (games/mhing/recording.py, games/mahjongg/...).
-            return table.kind.live_table.record(table)
+            locked = type(table).objects.select_for_update().get(pk=table.pk)
+            if locked.recorded_match_id or locked.league_id is None or not locked.is_finished:
+                return None
+            seats = locked.seat_list()
+            league = locked.league
+            if league.bot_matches == BotMatches.SKIP and any(seat.is_bot for seat in seats):
+                return None  # the league keeps only matches people played among themselves
+            players = [league_player(seat, league) for seat in seats]
+            # Each game enters its rounds or games its own way (games/mhing/recording.py,
+            # games/mahjongg/recording.py).
+            match = table.kind.live_table.record(locked, players)
+            locked.recorded_match = match
+            locked.save(update_fields=["recorded_match"])
+            table.recorded_match = match
+            return match
     except ValidationError:
         log.exception("table %s: the league refused the finished match", table.slug)
         raise

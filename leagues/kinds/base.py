@@ -61,7 +61,8 @@ class LiveTable:
     shell: str  # Django app with the table's views and consumer
     match_summary: Hook  # (table) -> `table.match` of its snapshot (docs/live_protocol.md)
     rules_summary: Hook  # (table) -> the snapshot's keys for the table's own rules
-    record: Hook  # (table) -> the league's Match it recorded, or None (games.recording)
+    record: Hook  # (locked table, league players by seat) -> the league Match it entered
+    # (games.recording checks, locks and marks the table recorded)
     page_context: Hook  # (table_text) -> what the table page adds; "table_config": its own
     table_settings: Hook  # (the lobby form's cleaned data) -> Table.create's keywords
     # Its words on the lobby and the table page: partials "settings" (the table's rules in
