@@ -1,4 +1,4 @@
-"""Every line of shared/golden/mahjongg.tsv and mahjongg_changes.tsv (the corrections of
+"""Every line of tests/golden/mahjongg.tsv and mahjongg_changes.tsv (the corrections of
 2026-11-28) and every worked example of MAHJONGG.md §4 and §5, each with the rows its
 explanation names."""
 
@@ -21,8 +21,8 @@ from .conftest import GOLDEN, GOLDEN_CHANGES
 def rows_of(path) -> list[list[str]]:
     if not path.exists():
         raise FileNotFoundError(
-            f"{path} not found: the rules tests read shared/, which must sit beside the "
-            "repository (as it does in CI's clone)"
+            f"{path} not found: the rules tests read the repository's copy of "
+            "shared/golden/ in tests/golden/"
         )
     lines = path.read_text(encoding="utf-8").splitlines()
     return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]

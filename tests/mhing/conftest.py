@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-# shared/ sits beside the repository, here and in CI's clone.
-SHARED = (REPO / ".." / "shared").resolve()
-GOLDEN = SHARED / "golden" / "scoring.tsv"
+# The repository's own copy of shared/golden/ (tests/test_golden_copy.py keeps it complete),
+# so that a clone with nothing beside it tests alone.
+GOLDEN_DIR = REPO / "tests" / "golden"
+GOLDEN = GOLDEN_DIR / "scoring.tsv"

@@ -1,4 +1,5 @@
-"""RULES.md §3 worked examples and every line of shared/golden/scoring.tsv."""
+"""RULES.md §3 worked examples and every line of tests/golden/scoring.tsv (the copy of
+shared/golden/scoring.tsv)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from .conftest import GOLDEN
 def golden_rows() -> list[list[str]]:
     if not GOLDEN.exists():
         raise FileNotFoundError(
-            f"{GOLDEN} not found: the rules tests read shared/, which must sit beside the "
-            "repository (as it does in CI's clone)"
+            f"{GOLDEN} not found: the rules tests read the repository's copy of "
+            "shared/golden/ in tests/golden/"
         )
     lines = GOLDEN.read_text(encoding="utf-8").splitlines()
     return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]

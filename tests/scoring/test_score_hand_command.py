@@ -14,8 +14,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 REPO = Path(__file__).resolve().parents[2]
-# shared/ sits beside the repository, here and in CI's clone.
-GOLDEN = (REPO / ".." / "shared" / "golden" / "scoring.tsv").resolve()
+# The repository's own copy of shared/golden/scoring.tsv (tests/test_golden_copy.py).
+GOLDEN = REPO / "tests" / "golden" / "scoring.tsv"
 
 RULES_EXAMPLE = "567b 567b 678b 789b 99b"
 EXPOSED_EXAMPLE = "123c 123c 99b [5b J 7b] [RdRdRd] F F"
@@ -204,7 +204,7 @@ def test_stdin_mode_with_no_hands_prints_nothing() -> None:
 
 
 def golden_lines() -> list[list[str]]:
-    assert GOLDEN.exists(), f"{GOLDEN} is missing: shared/ must sit beside the repository"
+    assert GOLDEN.exists(), f"{GOLDEN} is missing"
     lines = GOLDEN.read_text(encoding="utf-8").splitlines()
     return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
 
