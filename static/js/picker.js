@@ -138,13 +138,24 @@
       if (statusLine) statusLine.textContent = hint.dataset.status;
       state = JSON.parse(hint.dataset.state);
       known = true;
+      // The taps made while the typed hand was read: each its own history entry after the
+      // typed hand's, in the order they were made, as if the hand had been known at once.
       const waiting = queued;
       queued = [];
-      let next = state;
-      for (const change of waiting) next = change(next) || next;
-      if (next !== state) {
+      let tapped = false;
+      for (const change of waiting) {
+        const next = change(state);
+        if (!next) continue;
         state = next;
-        changed({ push: false });
+        tapped = true;
+        remember(true, urlFor(state), { picker: state });
+      }
+      if (tapped) {
+        forgetStale();
+        drawHand(state);
+        drawPalette(state);
+        if (box) box.value = notation(state);
+        ask();
         return;
       }
       drawHand(state);
@@ -182,6 +193,26 @@
       else window.history.replaceState(entry, "", url);
     }
 
+    /* Whether a typed hand gets an entry of its own. A pause in typing shows the hand so
+       far: it takes the place of the entry the same typing made at its last pause, never of
+       a tap's (replacing that one lost the taps from Back when a pause fell between typing
+       and Enter). Enter, or an example, settles the typed hand: a new entry, unless the
+       entry is this typing's already. */
+    function typedGetsOwnEntry(textNow, settled) {
+      const current = window.history.state || {};
+      if (typeof current.pickerText !== "string") return true;
+      if (!current.settled) return false;
+      return !settled || current.pickerText !== textNow;
+    }
+
+    /* Enter on a hand already shown at a pause keeps that pause's entry, now settled. */
+    function settleTypedEntry() {
+      const current = window.history.state || {};
+      if (config.push && typeof current.pickerText === "string" && !current.settled) {
+        window.history.replaceState({ ...current, settled: true }, "");
+      }
+    }
+
     function changed({ push }) {
       forgetStale();
       drawHand(state);
@@ -207,11 +238,15 @@
       clearTimeout(typingTimer);
       const textNow = normal(raw);
       if (fillBox && box) box.value = textNow;
-      if (known && textNow === notation(state)) return;
+      if (known && textNow === notation(state)) {
+        if (push) settleTypedEntry();
+        return;
+      }
       known = false;
       typedText = textNow;
       forgetStale();
-      remember(push, urlFor(state, textNow), { pickerText: textNow });
+      const entry = { pickerText: textNow, settled: push };
+      remember(typedGetsOwnEntry(textNow, push), urlFor(state, textNow), entry);
       ask();
     }
 
