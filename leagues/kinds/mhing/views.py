@@ -8,6 +8,7 @@ intact, rather than overwriting the other change.
 
 from __future__ import annotations
 
+import uuid
 from functools import wraps
 
 from asgiref.sync import sync_to_async
@@ -21,11 +22,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from leagues.access import actions_for, visible_match
+from leagues.entry_answers import receipt_answer, receipt_message, refused_answer, wants_json
 from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.kinds.mhing import MHING
 from leagues.kinds.mhing.sheet import describe
-from leagues.models import Match, Round, RoundEntry
+from leagues.models import EntryReceipt, Match, Round, RoundEntry
+from leagues.models.entry_receipt import enter_once, sent_fields
 from leagues.models.round import Outcome, WinType
 from leagues.views.matches import HtmxHttpRequest, archived_page, render_sheet
 from scoring.picker import Picker, PickerUrls, Selection
@@ -177,32 +180,96 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
         query = request.GET if request.method == "GET" else request.POST
-        defaults = {"outcome": Outcome.WON, "win_type": WinType.SELF_DRAW, "version": match.version}
+        defaults = {
+            "outcome": Outcome.WON,
+            "win_type": WinType.SELF_DRAW,
+            "version": match.version,
+            # A double tap, or the same entry sent again from the outbox, saves one round.
+            "entry_id": uuid.uuid4(),
+            "after": match.rounds.count(),
+        }
         form = RoundForm(players, initial=RoundForm.initial_from(query, defaults))
         form.initial["hand"] = query.get("hand", "")
         selection = Selection.from_query(query) if request.method == "GET" else None
         return _round_page(request, match, form, selection)
     form = RoundForm(players, request.POST)
+    replay = wants_json(request)
+    if replay and not form.is_valid():
+        return refused_answer(request.POST.get("entry_id"), form.errors)
     if form.is_valid():
         try:
+            if form.cleaned_data["entry_id"]:
+                return _new_round_once(request, match, form, replay)
             round_ = match.record_round(
                 form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
             )
-        except StaleEdit as error:
-            match.refresh_from_db()
-            form = form.with_version(match.version)
-            form.add_error(None, error)
-        except MatchFinished as error:
-            match.refresh_from_db()
-            form.add_error(None, error)
         except ValidationError as error:
-            add_model_error(form, error)
+            if replay:
+                return refused_answer(form.cleaned_data["entry_id"], error)
+            _show_refusal(match, form, error)
+            if isinstance(error, StaleEdit):
+                form = form.with_version(match.version)
+                form.add_error(None, error)
         else:
-            messages.success(request, _saved_message(round_, match))
-            # To the top of the sheet, not to the round's column: the message and the
-            # players' new totals are the first things to see.
-            return redirect(match)
+            return _round_saved(request, match, round_)
     return _round_page(request, match, form)
+
+
+def _show_refusal(match: Match, form: RoundForm, error: ValidationError) -> None:
+    """A refused new round on the form: a stale page (shown again with the match's version
+    by the caller) or an ended match as the form's own error, the rest beside its field."""
+    if isinstance(error, (StaleEdit, MatchFinished)):
+        match.refresh_from_db()
+        if isinstance(error, MatchFinished):
+            form.add_error(None, error)
+    else:
+        add_model_error(form, error)
+
+
+def _round_saved(request: HtmxHttpRequest, match: Match, round_: Round) -> HttpResponse:
+    messages.success(request, _saved_message(round_, match))
+    # To the top of the sheet, not to the round's column: the message and the players' new
+    # totals are the first things to see.
+    return redirect(match)
+
+
+def _new_round_once(
+    request: HtmxHttpRequest, match: Match, form: RoundForm, replay: bool
+) -> HttpResponse:
+    """A new round that carries its entry id (leagues/models/entry_receipt.py): saved once,
+    whatever the number of sendings. One sent again from a phone's outbox (`replay`) is
+    held when the match no longer has the round count the phone saw; the page's own form,
+    sent online, is refused as stale as before."""
+    data = form.cleaned_data
+    entry = form.entry()
+    after = data["after"] if replay else None
+
+    def save() -> int:
+        expected = None if after is not None else data["version"]
+        return match.record_round(entry, by=request.user, expected_version=expected).number
+
+    def held_as(locked: Match) -> int | None:
+        if after is None or locked.rounds.count() == after:
+            return None
+        entry.check(locked)  # a held entry is one that could be kept
+        return after + 1
+
+    receipt = enter_once(
+        match,
+        data["entry_id"],
+        EntryReceipt.Kind.ROUND,
+        request.user,
+        sent_fields(request.POST),
+        save,
+        held_as,
+    )
+    match.refresh_from_db()
+    if replay:
+        return receipt_answer(receipt, match)
+    if receipt.repeated:
+        messages.info(request, receipt_message(receipt))
+        return redirect(match)
+    return _round_saved(request, match, _round(match=match, number=receipt.number))
 
 
 @require_http_methods(["GET", "POST"])
