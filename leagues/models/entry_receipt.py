@@ -75,10 +75,11 @@ class EntryReceipt(models.Model):
         return f"{self.entry_id} {self.kind} {self.number} {self.state}"
 
 
-def sent_fields(post) -> dict[str, str]:
-    """The fields of an entry as sent (the CSRF token left out: it may be renewed between
-    two sendings of the same entry), compared when the same id comes again."""
-    return {key: post.get(key, "") for key in sorted(post) if key != "csrfmiddlewaretoken"}
+def sent_fields(post, names) -> dict[str, str]:
+    """The entry's own fields (`names`: the form's) as sent, compared when the same id comes
+    again. The CSRF token and anything else a page adds are left out: they may differ
+    between two sendings of the same entry."""
+    return {name: post.get(name, "") for name in sorted(names)}
 
 
 def enter_once(

@@ -259,7 +259,7 @@ def _new_round_once(
         data["entry_id"],
         EntryReceipt.Kind.ROUND,
         request.user,
-        sent_fields(request.POST),
+        sent_fields(request.POST, form.fields),
         save,
         held_as,
     )

@@ -1,0 +1,112 @@
+"""Bar `offline-entry` (issue 36 part 1): a phone at a club night with no network. The
+demo's organiser opens a round entry online, the network goes, the page still opens, a
+round saved there waits on the phone, survives a reload, and reaches the server once when
+the network is back, and only once however often the network comes and goes.
+
+Run with `pytest -m browser tests/leagues/test_browser_offline_entry.py`.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, Page, expect
+
+from leagues import demo
+from leagues.models import EntryReceipt, Match, Round
+from leagues.models.league import GameChoice
+from tests.games.live_pages import sign_in
+from tests.layout import PHONE
+
+pytestmark = pytest.mark.browser
+
+HAND = "123c 456b 789k 234c 55k"
+
+
+def running_mhing_match() -> Match:
+    demo.load()
+    return Match.objects.filter(game=GameChoice.MHING, status=Match.Status.RUNNING).first()
+
+
+def organiser_phone(browser: Browser, url: str) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    sign_in(context, get_user_model().objects.get(username=demo.ORGANISER), url)
+    return context.new_page()
+
+
+def rounds_within(match: Match, count: int, seconds: float) -> int:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if Round.objects.filter(match=match).count() >= count:
+            break
+        time.sleep(0.25)
+    return Round.objects.filter(match=match).count()
+
+
+def kept_for_offline(page: Page) -> None:
+    """Wait until the service worker is active (it answers the next visit) and the page
+    is kept."""
+    kept = "async () => Boolean((await navigator.serviceWorker.ready).active"
+    kept += " && await caches.match(location.pathname))"
+    deadline = time.monotonic() + 15
+    while not page.evaluate(kept):
+        assert time.monotonic() < deadline, "the page was not kept for offline use"
+        time.sleep(0.2)
+
+
+def test_a_round_saved_offline_reaches_the_server_once_when_the_network_is_back(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    match = running_mhing_match()
+    assert match is not None
+    before = match.rounds.count()
+    winner = match.seated_players()[1].display_name
+    page = organiser_phone(browser, live_server.url)
+    context = page.context
+    url = live_server.url + f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/"
+    try:
+        page.goto(url)
+        kept_for_offline(page)
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#round-form")).to_be_visible()  # the page as kept
+        expect(page.locator("#outbox-network")).to_contain_text("No network")
+        page.get_by_role("radio", name=winner, exact=True).check()
+        page.locator("#picker-notation").fill(HAND)
+        page.locator("#save-round").click()
+        waiting = page.locator("#outbox-list li[data-state=waiting]")
+        expect(waiting).to_have_count(1)
+        expect(waiting).to_contain_text("Waiting for the network")
+        expect(waiting).to_contain_text(f"Round {before + 1}: {winner}")
+
+        page.reload()  # still offline: the entry is still on the phone
+        expect(page.locator("#round-form")).to_be_visible()
+        expect(waiting).to_have_count(1)
+        assert Round.objects.filter(match=match).count() == before
+
+        context.set_offline(False)
+        assert rounds_within(match, before + 1, 20) == before + 1
+        confirmed = page.locator("#outbox-list li[data-state=confirmed]")
+        expect(confirmed).to_contain_text(f"Round {before + 1} is saved.")
+
+        # Offline again, and the answer as if it never came (the tab closed while the
+        # entry was on its way): going online sends it again; the server knows its id.
+        context.set_offline(True)
+        page.evaluate(
+            """async () => {
+                const [entry] = await window.MhingOutbox.all();
+                await window.MhingOutbox.put({ ...entry, state: "sent" });
+            }"""
+        )
+        page.reload()
+        expect(page.locator("#outbox-list li[data-state=sent]")).to_have_count(1)
+        context.set_offline(False)
+        expect(confirmed).to_contain_text(f"Round {before + 1} is saved.")
+        assert Round.objects.filter(match=match).count() == before + 1
+        assert EntryReceipt.objects.filter(match=match).count() == 1
+        assert match.rounds.get(number=before + 1).winner.display_name == winner
+    finally:
+        context.close()
