@@ -162,7 +162,8 @@
       return gone;
     }
     const said = await answer.json();
-    const state = said.state === "saved" ? "confirmed" : said.state === "held" ? "held" : "refused";
+    const confirmed = ["saved", "kept"].includes(said.state);
+    const state = confirmed ? "confirmed" : said.state === "held" ? "held" : "refused";
     await outbox.put({
       ...entry,
       state,

@@ -292,6 +292,7 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
             "win_type": entry.win_type or WinType.SELF_DRAW,
             "discarder": entry.discarder.pk if entry.discarder else None,
             "version": round_.version,
+            "entry_id": uuid.uuid4(),
         }
         # The picker's links carry the version: from then on the hand is the query's own,
         # even when cleared, and no longer the saved one.
@@ -301,7 +302,20 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
         selection = Selection.from_query(query) if request.method == "GET" and picked else None
         return _round_page(request, match, form, selection, round_)
     form = RoundForm(players, request.POST)
+    replay = wants_json(request)
+    if replay and not form.is_valid():
+        return refused_answer(request.POST.get("entry_id"), form.errors)
     current = None
+    if form.is_valid() and form.cleaned_data["entry_id"]:
+        try:
+            return _correction_once(request, match, round_, form, replay)
+        except ValidationError as error:
+            if replay:
+                return refused_answer(form.cleaned_data["entry_id"], error)
+            if not isinstance(error, StaleEdit):
+                add_model_error(form, error)
+                return _round_page(request, match, form, round_=round_)
+            # A stale page, sent online: shown again as below, without the id's receipt.
     if form.is_valid():
         try:
             corrected = match.correct_round(
@@ -324,6 +338,48 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
             )
             return redirect(match)
     return _round_page(request, match, form, round_=round_, current=current)
+
+
+def _correction_once(
+    request: HtmxHttpRequest, match: Match, round_: Round, form: RoundForm, replay: bool
+) -> HttpResponse:
+    """A correction that carries its entry id: made once. One sent again from a phone's
+    outbox (`replay`) that was made from an older version of the round is held for the
+    organiser beside the round as it now reads; sent online, a stale page is refused as
+    before (StaleEdit, raised to the caller)."""
+    entry, version = form.entry(), form.cleaned_data["version"]
+
+    def save() -> int:
+        return match.correct_round(round_, entry, by=request.user, expected_version=version).number
+
+    def held_as(locked: Match) -> int | None:
+        now = Round.objects.filter(pk=round_.pk).values_list("version", flat=True).first()
+        if not replay or now is None or now == version:
+            return None  # saved, or refused by the save: a round deleted meanwhile
+        entry.check(locked)
+        return round_.number
+
+    receipt = enter_once(
+        match,
+        form.cleaned_data["entry_id"],
+        EntryReceipt.Kind.CORRECTION,
+        request.user,
+        sent_fields(request.POST, form.fields),
+        save,
+        held_as,
+    )
+    if replay:
+        return receipt_answer(receipt, match)
+    if receipt.repeated:
+        messages.info(request, receipt_message(receipt))
+    else:
+        corrected = _round(pk=round_.pk)
+        messages.success(
+            request,
+            _("Round %(number)s corrected: %(round)s.")
+            % {"number": corrected.number, "round": describe(corrected.snapshot())},
+        )
+    return redirect(match)
 
 
 @require_http_methods(["GET", "POST"])
