@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from leagues import demo
-from leagues.models import EntryReceipt, Match, Round
+from leagues.models import EntryReceipt, Match, Round, RoundEntry
 from leagues.models.league import GameChoice
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
@@ -110,3 +110,69 @@ def test_a_round_saved_offline_reaches_the_server_once_when_the_network_is_back(
         assert match.rounds.get(number=before + 1).winner.display_name == winner
     finally:
         context.close()
+
+
+def saved_offline(page: Page, url: str, winner: str, hand: str) -> None:
+    """Open the entry page online, lose the network, save a round on the kept page."""
+    page.goto(url)
+    kept_for_offline(page)
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("radio", name=winner, exact=True).check()
+    page.locator("#picker-notation").fill(hand)
+    page.locator("#save-round").click()
+    expect(page.locator("#outbox-list li[data-state=waiting]")).to_have_count(1)
+
+
+def test_a_round_another_phone_entered_meanwhile_is_held_and_the_organiser_keeps_it(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    match = running_mhing_match()
+    before = match.rounds.count()
+    seated = match.seated_players()
+    page = organiser_phone(browser, live_server.url)
+    url = live_server.url + f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/"
+    try:
+        saved_offline(page, url, seated[2].display_name, HAND)
+        # Meanwhile another phone, online, enters the same round.
+        match.record_round(RoundEntry(winner=seated[0], hand=HAND), by=None)
+
+        page.context.set_offline(False)
+        held = page.locator("#outbox-list li[data-state=held]")
+        expect(held).to_contain_text("Held for the organiser")
+        expect(held).to_contain_text(f"held on the match page beside round {before + 1}")
+        assert match.rounds.count() == before + 1
+
+        page.goto(live_server.url + match.get_absolute_url())
+        choice = page.locator("#held-entries")
+        expect(choice).to_contain_text(f"Round {before + 1} as a phone sent it: {seated[2]}")
+        expect(choice).to_contain_text(f"Round {before + 1} on the sheet now: {seated[0]}")
+        choice.get_by_role("button", name="Keep this one instead").click()
+        expect(page.locator(".messages")).to_contain_text("now reads as the phone sent it")
+        assert match.rounds.count() == before + 1
+        assert match.rounds.get(number=before + 1).winner == seated[2]
+    finally:
+        page.context.close()
+
+
+def test_a_refused_entry_stays_on_the_phone_with_why_and_what_to_do(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    match = running_mhing_match()
+    before = match.rounds.count()
+    page = organiser_phone(browser, live_server.url)
+    url = live_server.url + f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/"
+    try:
+        saved_offline(page, url, match.seated_players()[1].display_name, "123c")
+
+        page.context.set_offline(False)
+        refused = page.locator("#outbox-list li[data-state=refused]")
+        expect(refused).to_contain_text("Refused")
+        expect(refused).to_contain_text("Nothing was saved. Open the entry page")
+        page.reload()  # kept until the person removes it
+        expect(refused).to_have_count(1)
+        refused.get_by_role("button", name="Remove from the list").click()
+        expect(refused).to_have_count(0)
+        assert match.rounds.count() == before
+    finally:
+        page.context.close()
