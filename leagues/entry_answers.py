@@ -1,7 +1,8 @@
 """The answers an entry page gives a phone sending an entry again from its outbox (it asks
-with `Accept: application/json`; docs/offline_entry.md has their shape): saved, held for
-the organiser, or refused with why and what to do. The same id answers the same each time,
-since the answer is made from the entry's receipt (leagues/models/entry_receipt.py)."""
+with `Accept: application/json`; their shape: docs/club_nights.md, "Entry without network"):
+saved, held for the organiser, or refused with why and what to do. The same id answers the
+same each time, since the answer is made from the entry's receipt
+(leagues/models/entry_receipt.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The service worker, served from the site's root so its scope covers the entry pages
-(docs/offline_entry.md). A template, so it names the static files as this deployment
-serves them (hashed in production)."""
+(docs/club_nights.md, "Entry without network"). A template, so it names the static files
+as this deployment serves them (hashed in production)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render

@@ -1,4 +1,5 @@
-"""An entry made on a phone, known by the id the phone made for it (docs/offline_entry.md).
+"""An entry made on a phone, known by the id the phone made for it (docs/club_nights.md,
+"Entry without network").
 
 A phone at a table with no network keeps its entries in an outbox and sends each again
 until the server answers; the answer may be lost, the server may restart meanwhile, a

@@ -1,5 +1,5 @@
 /* The outbox: entries made on this phone, kept in the browser (IndexedDB) until the server
- * has answered for them (docs/offline_entry.md). Loaded by the entry pages (outbox.js) and
+ * has answered for them (docs/club_nights.md, "Entry without network"). Loaded by the entry pages (outbox.js) and
  * by the service worker (/sw.js), which both write to it.
  *
  * An entry: { id (its entry_id, made on the phone), url (where it is sent), fields (the

@@ -1,4 +1,4 @@
-/* The entry page without a network (docs/offline_entry.md).
+/* The entry page without a network (docs/club_nights.md, "Entry without network").
  *
  * Registers the service worker (/sw.js), which keeps this page and its files; the first
  * visit, before the worker is in charge, keeps them itself. With no network, Save keeps the

@@ -1,4 +1,4 @@
-{% load static %}/* The service worker (docs/offline_entry.md): keeps the entry pages and their files so a
+{% load static %}/* The service worker (docs/club_nights.md, "Entry without network"): keeps the entry pages and their files so a
  * phone that lost the network still opens them, and keeps an entry whose sending failed in
  * the outbox (outbox-store.js) instead of losing it. Served at the site's root (/sw.js) so
  * its scope covers every page; everything it loads is the site's own. */

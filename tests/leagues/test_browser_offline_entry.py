@@ -8,6 +8,7 @@ Run with `pytest -m browser tests/leagues/test_browser_offline_entry.py`.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -23,6 +24,7 @@ from tests.layout import PHONE
 pytestmark = pytest.mark.browser
 
 HAND = "123c 456b 789k 234c 55k"
+ENTRY = re.compile(r"/rounds/new/")  # the form posts to its address, query and all
 
 
 def running_mhing_match() -> Match:
@@ -174,5 +176,62 @@ def test_a_refused_entry_stays_on_the_phone_with_why_and_what_to_do(
         refused.get_by_role("button", name="Remove from the list").click()
         expect(refused).to_have_count(0)
         assert match.rounds.count() == before
+    finally:
+        page.context.close()
+
+
+def test_a_round_whose_sending_fails_on_the_way_is_kept_and_sent_later(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    """The phone thinks it is online, but the request dies on the way (a dead spot in the
+    room): the service worker keeps the entry instead of showing an error page."""
+    match = running_mhing_match()
+    before = match.rounds.count()
+    winner = match.seated_players()[3].display_name
+    page = organiser_phone(browser, live_server.url)
+    context = page.context
+    url = live_server.url + f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/"
+
+    def dead_spot(route) -> None:
+        if route.request.method == "POST":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    try:
+        page.goto(url)
+        kept_for_offline(page)
+        page.reload()  # now the service worker's page
+        context.route(ENTRY, dead_spot)
+        page.get_by_role("radio", name=winner, exact=True).check()
+        page.locator("#picker-notation").fill(HAND)
+        page.locator("#save-round").click()
+        waiting = page.locator("#outbox-list li[data-state=waiting]")
+        expect(waiting).to_contain_text(f"Round {before + 1}: {winner}")
+        assert match.rounds.count() == before
+
+        context.unroute(ENTRY, dead_spot)
+        page.get_by_role("button", name="Send now").click()
+        expect(page.locator("#outbox-list li[data-state=confirmed]")).to_have_count(1)
+        assert match.rounds.count() == before + 1
+    finally:
+        context.close()
+
+
+def test_signing_out_forgets_the_kept_pages(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    match = running_mhing_match()
+    page = organiser_phone(browser, live_server.url)
+    url = live_server.url + f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/"
+    try:
+        page.goto(url)
+        kept_for_offline(page)
+        page.reload()
+        page.get_by_text("Menu").click()
+        page.get_by_role("button", name="Sign out").click()
+        page.wait_for_url(live_server.url + "/")
+        gone = "async (path) => !(await caches.match(path))"
+        assert page.evaluate(gone, f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/")
     finally:
         page.context.close()

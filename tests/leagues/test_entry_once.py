@@ -1,6 +1,7 @@
 """An entry carries an id made for it (by the page, or by the phone offline): the server
 takes each id once. A double tap, a resend from the phone's outbox, a replay after the
-answer was lost: one round, and the same answer each time (docs/offline_entry.md)."""
+answer was lost: one round, and the same answer each time (docs/club_nights.md, "Entry
+without network")."""
 
 from __future__ import annotations
 
