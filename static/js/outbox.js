@@ -18,7 +18,8 @@
   const RETRY_MS = 20000;
   const KEEP_CONFIRMED_MS = 24 * 3600 * 1000; // then a confirmed entry leaves the list
   const PENDING = ["waiting", "sent"];
-  const form = document.getElementById(panel.dataset.form);
+  const OWN_FIELDS = ["preview", "outbox_label", "outbox_user"]; // the page's, not the entry's
+  const form = panel.dataset.form ? document.getElementById(panel.dataset.form) : null;
   const list = document.getElementById("outbox-list");
   const network = document.getElementById("outbox-network");
   const sendButton = document.getElementById("outbox-send");
@@ -28,6 +29,7 @@
     ),
   );
   const here = location.pathname;
+  const user = panel.dataset.user; // each entry is sent under the sign-in it was made under
   const field = (name) => form?.elements.namedItem(name);
   const afterField = field("after");
   const idField = field("entry_id");
@@ -82,6 +84,12 @@
       form.append(named);
     }
     named.value = label();
+    let by = field("outbox_user");
+    if (!by) {
+      by = Object.assign(document.createElement("input"), { type: "hidden", name: "outbox_user" });
+      form.append(by);
+    }
+    by.value = user;
   }
 
   form?.addEventListener("submit", (event) => {
@@ -94,13 +102,14 @@
 
   async function keep() {
     const fields = [...new FormData(form).entries()].filter(
-      ([name, value]) => typeof value === "string" && !["preview", "outbox_label"].includes(name),
+      ([name, value]) => typeof value === "string" && !OWN_FIELDS.includes(name),
     );
     await outbox.put({
       id: idField.value,
       url: here,
       fields,
       label: field("outbox_label").value,
+      user,
       after: isNewRound ? nextAfter : null,
       state: "waiting",
       created: Date.now(),
@@ -180,7 +189,8 @@
     syncing = true;
     try {
       for (const entry of await outbox.all()) {
-        if (PENDING.includes(entry.state) && !(await send(entry))) break;
+        if (!PENDING.includes(entry.state) || entry.user !== user) continue;
+        if (!(await send(entry))) break;
       }
     } finally {
       syncing = false;
@@ -201,7 +211,8 @@
     state.className = "outbox-state";
     state.textContent = words[entry.state] || entry.state;
     li.append(title, " ", state);
-    for (const text of [entry.message, entry.todo]) {
+    const others = PENDING.includes(entry.state) && entry.user !== user;
+    for (const text of [entry.message, entry.todo, others ? words.other : ""]) {
       if (!text) continue;
       const line = document.createElement("p");
       line.textContent = text;
@@ -236,7 +247,7 @@
     if (idField && usedIds.has(idField.value)) idField.value = outbox.newId();
     list.replaceChildren(...entries.map(item));
     network.textContent = navigator.onLine ? "" : words.offline;
-    sendButton.hidden = !entries.some((entry) => PENDING.includes(entry.state));
+    sendButton.hidden = !entries.some((e) => PENDING.includes(e.state) && e.user === user);
     panel.hidden = entries.length === 0 && navigator.onLine;
   }
 

@@ -82,7 +82,7 @@ async function entry(request, url) {
     const form = await copy.formData();
     const id = form.get("entry_id");
     if (!id) throw error;
-    const fields = [...form.entries()].filter(([name, value]) => typeof value === "string" && !["preview", "outbox_label"].includes(name));
+    const fields = [...form.entries()].filter(([name, value]) => typeof value === "string" && !["preview", "outbox_label", "outbox_user"].includes(name));
     const known = await self.MhingOutbox.get(id);
     if (!known) {
       await self.MhingOutbox.put({
@@ -90,6 +90,7 @@ async function entry(request, url) {
         url: url.pathname,
         fields,
         label: form.get("outbox_label") || "",
+        user: form.get("outbox_user") || "",
         after: Number(form.get("after") || 0),
         state: "waiting",
         created: Date.now(),

@@ -235,3 +235,35 @@ def test_signing_out_forgets_the_kept_pages(
         assert page.evaluate(gone, f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/")
     finally:
         page.context.close()
+
+
+def test_the_match_page_sends_the_kept_rounds_too_but_only_its_own_sign_ins(
+    transactional_db, live_server, browser: Browser
+) -> None:
+    match = running_mhing_match()
+    before = match.rounds.count()
+    page = organiser_phone(browser, live_server.url)
+    url = live_server.url + f"/leagues/{match.league.slug}/matches/{match.pk}/rounds/new/"
+    try:
+        page.goto(live_server.url + match.get_absolute_url())
+        kept_for_offline(page)  # the match page is kept too
+        saved_offline(page, url, match.seated_players()[0].display_name, HAND)
+        # A round kept on this phone by someone signed in before.
+        page.evaluate(
+            """async () => {
+                const [mine] = await window.MhingOutbox.all();
+                const id = window.MhingOutbox.newId();
+                const fields = mine.fields.map(([k, v]) => [k, k === "entry_id" ? id : v]);
+                await window.MhingOutbox.put({ ...mine, id, fields, user: "someone", created: 1 });
+            }"""
+        )
+        page.goto(live_server.url + match.get_absolute_url())  # still offline: as kept
+        expect(page.locator("#outbox-list li[data-state=waiting]")).to_have_count(2)
+
+        page.context.set_offline(False)
+        expect(page.locator("#outbox-list li[data-state=confirmed]")).to_have_count(1)
+        others = page.locator("#outbox-list li[data-state=waiting]")
+        expect(others).to_contain_text("Made under another sign-in")
+        assert match.rounds.count() == before + 1
+    finally:
+        page.context.close()
