@@ -50,7 +50,7 @@ def rounds_within(match: Match, count: int, seconds: float) -> int:
 def kept_for_offline(page: Page) -> None:
     """Wait until the service worker is active (it answers the next visit) and the page
     is kept."""
-    kept = "async () => Boolean((await navigator.serviceWorker.ready).active"
+    kept = "async () => Boolean((await navigator.serviceWorker.getRegistration())?.active"
     kept += " && await caches.match(location.pathname))"
     deadline = time.monotonic() + 15
     while not page.evaluate(kept):
