@@ -161,14 +161,17 @@
     }
     const json = (answer.headers.get("Content-Type") || "").includes("application/json");
     if (!json) {
-      const gone = answer.status === 404 || answer.status === 403;
+      // A page, not an answer: the sign-in ran out, or the server is away or busy (sent
+      // again later); else the match is gone or closed to this person (a 403, a 404, the
+      // page of an archived match).
       const signIn = answer.redirected && answer.url.includes("/login");
+      const later = signIn || answer.status >= 500;
       await outbox.put({
         ...entry,
-        state: gone ? "refused" : "waiting",
-        message: gone ? words.gone : signIn ? words.signin : "",
+        state: later ? "waiting" : "refused",
+        message: signIn ? words.signin : later ? "" : words.gone,
       });
-      return gone;
+      return !later;
     }
     const said = await answer.json();
     const confirmed = ["saved", "kept"].includes(said.state);

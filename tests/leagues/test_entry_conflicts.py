@@ -142,3 +142,23 @@ def test_a_stale_correction_sent_online_is_refused_as_before(
 
     assert "Someone else changed round 1 while you were editing it" in words(page)
     assert not EntryReceipt.objects.exists()
+
+
+def test_a_correction_resent_after_its_round_was_deleted_gets_its_first_answer(
+    organiser_client, match, players, organiser
+):
+    match.record_round(win(players[1]), by=organiser)
+    round_ = match.rounds.get()
+    data = entry(round_, players[3], BIG_HAND, entry_id=str(uuid.uuid4()))
+    first = organiser_client.post(edit_url(match, 1), data, headers=JSON).json()
+    match.undo_last_round(organiser)
+
+    again = organiser_client.post(edit_url(match, 1), data, headers=JSON)
+    other = organiser_client.post(
+        edit_url(match, 1), {**data, "entry_id": str(uuid.uuid4())}, headers=JSON
+    )
+
+    assert again.json() == first and first["state"] == "saved"
+    assert other.status_code == 422
+    assert "deleted round 1 meanwhile" in other.json()["message"]
+    assert not match.rounds.exists()

@@ -281,6 +281,8 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
     if match.is_archived:
         return archived_page(request, match)
     if round_ is None:
+        if wants_json(request):
+            return _replayed_without_round(request, match, number)
         return _gone(request, match, number)
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
@@ -338,6 +340,19 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
             )
             return redirect(match)
     return _round_page(request, match, form, round_=round_, current=current)
+
+
+def _replayed_without_round(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
+    """A correction from a phone's outbox for a round that is no longer there: its first
+    answer if it was made before the round went, else refused (nothing to correct)."""
+    entry_id = request.POST.get("entry_id", "")
+    try:
+        receipt = match.entry_receipts.filter(entry_id=entry_id).first()
+    except ValidationError:  # not a UUID
+        receipt = None
+    if receipt is not None:
+        return receipt_answer(receipt, match)
+    return refused_answer(entry_id, round_gone(number))
 
 
 def _correction_once(
