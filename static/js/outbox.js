@@ -201,6 +201,21 @@
     }
   }
 
+  // The kept page names the round it was first served for: after rounds kept on this
+  // phone, the heading and the dealer say the round the next entry is.
+  const heading = document.querySelector("main h1");
+  const dealer = document.querySelector(".round-dealer strong");
+  const dealers = JSON.parse(document.getElementById("outbox-dealers")?.textContent || "[]");
+  let named = pageAfter;
+
+  function nameTheNextRound() {
+    if (nextAfter === named || !heading) return;
+    const shown = new RegExp(`\\b${named + 1}\\b`);
+    heading.textContent = heading.textContent.replace(shown, String(nextAfter + 1));
+    if (dealer && dealers.length) dealer.textContent = dealers[(nextAfter - pageAfter) % dealers.length];
+    named = nextAfter;
+  }
+
   // -- the list ---------------------------------------------------------------------------
 
   function item(entry) {
@@ -248,6 +263,7 @@
       }
     }
     if (idField && usedIds.has(idField.value)) idField.value = outbox.newId();
+    if (isNewRound) nameTheNextRound();
     list.replaceChildren(...entries.map(item));
     network.textContent = navigator.onLine ? "" : words.offline;
     sendButton.hidden = !entries.some((e) => PENDING.includes(e.state) && e.user === user);

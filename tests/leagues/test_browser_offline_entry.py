@@ -87,6 +87,11 @@ def test_a_round_saved_offline_reaches_the_server_once_when_the_network_is_back(
         page.reload()  # still offline: the entry is still on the phone
         expect(page.locator("#round-form")).to_be_visible()
         expect(waiting).to_have_count(1)
+        # The form is for the round after the kept one, dealt by the next player.
+        expect(page.locator("main h1")).to_have_text(f"Enter round {before + 2}")
+        expect(page.locator(".round-dealer strong")).to_have_text(
+            match.dealer_of(before + 2).display_name
+        )
         assert Round.objects.filter(match=match).count() == before
 
         context.set_offline(False)

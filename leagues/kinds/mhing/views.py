@@ -27,10 +27,11 @@ from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.kinds.mhing import MHING
 from leagues.kinds.mhing.sheet import describe
-from leagues.models import EntryReceipt, Match, Round, RoundEntry
+from leagues.models import EntryReceipt, Match, Player, Round, RoundEntry
 from leagues.models.entry_receipt import enter_once, sent_fields
 from leagues.models.round import Outcome, WinType
 from leagues.views.matches import HtmxHttpRequest, archived_page, render_sheet
+from scoring.mhing.match_scoring import dealer_for_round
 from scoring.picker import Picker, PickerUrls, Selection
 
 ROUND_TEMPLATE = "leagues/mhing/round_form.html"
@@ -140,10 +141,12 @@ def _round_page(
     if request.htmx and request.method == "GET":
         template_name += "#round-hand"
     number = round_.number if round_ else match.rounds.count() + 1
+    dealer, dealers = (round_.dealer, None) if round_ else _dealers_from(match, number)
     return render(
         request,
         template_name,
         {
+            "dealers": dealers,
             "match": match,
             "league": match.league,
             "round": round_,
@@ -152,9 +155,21 @@ def _round_page(
             "current": current,
             "number": number,
             # The round's dealer, so the organiser can check it against the table.
-            "dealer": round_.dealer if round_ else match.dealer_of(number),
+            "dealer": dealer,
         },
     )
+
+
+def _dealers_from(match: Match, number: int) -> tuple[Player, list[str]]:
+    """Round `number`'s dealer, and the names of the dealers of a whole turn of the table
+    from it: the page kept on a phone names the round after those it kept
+    (static/js/outbox.js)."""
+    seated = match.seated_players()
+    turn = [
+        seated[dealer_for_round(match.first_dealer, later, len(seated))]
+        for later in range(number, number + len(seated))
+    ]
+    return turn[0], [player.display_name for player in turn]
 
 
 def _saved_message(round_: Round, match: Match) -> str:
