@@ -35,6 +35,8 @@ import random
 import time
 from dataclasses import dataclass
 
+from .designs import no_repeat_sessions
+
 TABLE = 4
 STUCK = 1500
 TENURE = 0.25
@@ -117,16 +119,11 @@ def _search(
     """Groups of four ids each session; ids from `players` up are the empty seats, one at
     each table of three, kept at that table's index (tables are interchangeable)."""
     size = tables * TABLE
-    sessions = []
-    for _ in range(rounds):
-        people = list(range(players))
-        rng.shuffle(people)
-        groups = [[players + t] if players + t < size else [] for t in range(tables)]
-        spots = [g for g in groups for _ in range(TABLE - len(g))]
-        for person, group in zip(people, spots, strict=True):
-            group.append(person)
-        sessions.append(groups)
-    state = _State(sessions, players, size)
+    known = no_repeat_sessions(players, rounds)
+    label = list(range(players))
+    rng.shuffle(label)  # the seed decides who is who in a known design
+    known = [[[label[p] for p in table] for table in session] for session in known]
+    state = _State(_greedy_start(players, tables, rounds, rng, known), players, size)
     target = _spread_cost(lower_bound(players, rounds), players)
     best, best_cost = _copy(state.sessions), state.cost
     tabu: dict[tuple[int, int, int], int] = {}  # (session, player, table) -> until step
@@ -160,6 +157,40 @@ def _search(
                     state.swap(r, a, b, state.delta(r, a, b))
             stuck, tabu = 0, {}
     return best
+
+
+def _greedy_start(players, tables, rounds, rng, known):
+    """A first plan: the `known` sessions (designs.py), then the others built session by
+    session: each player, in random order, sits at the table with room whose players they
+    have met least so far (ties at random). Searching from here rather than from random
+    tables reaches the better plans sooner."""
+    size = tables * TABLE
+    met = [[0] * players for _ in range(players)]
+    sessions = [[list(table) for table in session] for session in known]
+    for session in sessions:
+        for table in session:
+            for a, b in itertools.combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+    for _ in range(rounds - len(sessions)):
+        groups = [[players + t] if players + t < size else [] for t in range(tables)]
+        people = list(range(players))
+        rng.shuffle(people)
+        for p in people:
+            row = met[p]
+            open_tables = [g for g in groups if len(g) < TABLE]
+            scores = [sum(row[x] for x in g if x < players) for g in open_tables]
+            low = min(scores)
+            choice = rng.choice(
+                [g for g, score in zip(open_tables, scores, strict=True) if score == low]
+            )
+            for x in choice:
+                if x < players:
+                    met[p][x] += 1
+                    met[x][p] += 1
+            choice.append(p)
+        sessions.append(groups)
+    return sessions
 
 
 class _State:

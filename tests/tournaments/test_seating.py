@@ -95,3 +95,21 @@ def test_the_quality_counts_repeats_as_meetings_beyond_each_pairs_first() -> Non
 def test_a_count_that_cannot_be_seated_is_refused_with_why(players: int) -> None:
     with pytest.raises(SeatingError, match="plan for 4, or 6 or more"):
         plan_seating(players, 4)
+
+
+@pytest.mark.parametrize("players", [28, 32])
+def test_28_and_32_players_over_8_sessions_never_meet_twice(players: int) -> None:
+    """The Finnish template repeats 19 meetings at 28 players; a design in which no pair
+    meets twice exists for both counts (the Hermitian unital for 28, planes of GF(2)^5
+    for 32), and the plan starts from it."""
+    plan = plan_seating(players, 8, seed=7, max_steps=1_000)
+    figures = quality(plan)
+    assert figures.repeated_meetings == 0
+    assert figures.most_meetings == 1
+    assert figures.uneven_winds == 0
+
+
+def test_the_seed_decides_who_sits_where_in_a_known_design() -> None:
+    one = plan_seating(28, 2, seed=1, max_steps=10)
+    two = plan_seating(28, 2, seed=2, max_steps=10)
+    assert one.rounds[0] != two.rounds[0]
