@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from leagues.models import League, MahjonggGame, Match, PlayerRating, RoundChange
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_game import record_game, undo_last_game
 from leagues.models.match_end import abandon_match
 from leagues.models.standing import refresh_standings
 from scoring.mahjongg import Wind, settle
@@ -327,3 +327,26 @@ def test_correcting_the_impossible_game_rescores_its_neighbour_in_the_books_name
     assert blocked.mj_games.get(number=1).scores == [52, 8, 0, 10]
     out, _err, status = run()
     assert status == 0 and out.splitlines() == ["Games rescored: 0 of 3 (matches read: 1)."]
+
+
+@pytest.mark.parametrize("edit", ["add", "undo"])
+def test_an_edit_before_the_rescore_gives_the_older_games_the_books_line(
+    mj_league, players, organiser, organiser_client, edit
+):
+    """Adding or undoing a game replays the match: game 1, stored under the old reading,
+    is rescored then, in the book's name, before the organiser's own change."""
+    match = Match.begin(mj_league, players, played_on=date(2026, 10, 1), by=organiser)
+    record_game(match, FIRST, by=organiser)
+    record_game(match, SECOND, by=organiser)
+    as_the_old_book_stored(match, 1, [48, 8, 0, 10])
+    match.refresh_from_db()
+    if edit == "add":
+        record_game(match, SECOND, by=organiser, expected_version=match.version)
+    else:
+        undo_last_game(match, by=organiser, expected_version=match.version)
+    (change,) = rescores(match).filter(number=1)
+    assert change.by is None and change.after["rescored"]["before"] == [48, 8, 0, 10]
+    page = organiser_client.get(match.get_absolute_url()).content.decode()
+    assert "rescored by the rule book of 2026-11-28: Pia 48 → 52" in page
+    out, _err, status = run()
+    assert status == 0 and out.splitlines()[-1].startswith("Games rescored: 0 of ")
