@@ -152,6 +152,7 @@ class StoredReplay:
     refused: tuple[EntryError, ...]  # why each of those cannot be, in game order
     balances: tuple[tuple[int, ...], ...]  # per game: each player's running balance after it
     balance: tuple[int, ...]
+    next: Game | None  # the next game to play; None: over, or no longer known
 
     def places(self) -> tuple[int, ...]:
         return tuple(1 + sum(other > mine for other in self.balance) for mine in self.balance)
@@ -174,7 +175,7 @@ def replay_stored(
         pass
     else:
         balances = tuple(outcome.balance for outcome in done.outcomes)
-        return StoredReplay(done.outcomes, (), balances, done.balance)
+        return StoredReplay(done.outcomes, (), balances, done.balance, done.next)
     game: Game | None = first_game(profile.rotation, profile.players)
     lost = False  # who sits where is no longer known
     balance = (0,) * profile.players
@@ -201,7 +202,8 @@ def replay_stored(
         if game is not None and not lost:
             winner = game.seats[entry.caller] if entry.caller is not None else None
             game = next_game(game, winner, settled_draw=winner is None and profile.settled_draw)
-    return StoredReplay(tuple(outcomes), tuple(refused), tuple(balances), balance)
+    following = None if lost else game
+    return StoredReplay(tuple(outcomes), tuple(refused), tuple(balances), balance, following)
 
 
 def play_game(

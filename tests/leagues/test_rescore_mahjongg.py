@@ -18,7 +18,7 @@ from leagues.models.mahjongg_game import record_game, undo_last_game
 from leagues.models.match_end import abandon_match
 from leagues.models.standing import refresh_standings
 from scoring.mahjongg import Wind, settle
-from scoring.mahjongg.match import GameEntry
+from scoring.mahjongg.match import GameEntry, replay
 from scoring.mahjongg.profile import Profile
 
 from .mahjongg_fixtures import DRAGONS, OTHER2, PLAIN, mj_league
@@ -350,3 +350,20 @@ def test_an_edit_before_the_rescore_gives_the_older_games_the_books_line(
     assert "rescored by the rule book of 2026-11-28: Pia 48 → 52" in page
     out, _err, status = run()
     assert status == 0 and out.splitlines()[-1].startswith("Games rescored: 0 of ")
+
+
+def test_the_match_page_of_a_match_with_an_impossible_game_says_which(blocked, organiser_client):
+    """The command sends the organiser to the match page: it shows, naming the game and its
+    tiles, and the next game's winds follow the games as stored."""
+    response = organiser_client.get(blocked.get_absolute_url())
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert (
+        "Game 2 cannot be: Six 9s of circles and nine red dragons in this game&#x27;s hands: "
+        "one set at a table has four of each tile. Check the tiles of Pia, Quentin, Rosa, "
+        "Sven." in page
+    )
+    # Who called each game sets the winds, whatever the tiles: as if game 2 were sound.
+    assert response.context["upcoming"] == replay(Profile(), [FIRST, SECOND, SECOND]).next
+    blank = organiser_client.get(reverse("leagues:blank_sheet", args=["dragons", blocked.pk]))
+    assert blank.status_code == 200
