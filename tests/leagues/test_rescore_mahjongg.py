@@ -367,3 +367,10 @@ def test_the_match_page_of_a_match_with_an_impossible_game_says_which(blocked, o
     assert response.context["upcoming"] == replay(Profile(), [FIRST, SECOND, SECOND]).next
     blank = organiser_client.get(reverse("leagues:blank_sheet", args=["dragons", blocked.pk]))
     assert blank.status_code == 200
+    # "Enter a game" sends the organiser back to correct it first: every save would fail.
+    new = reverse("leagues:mj_game_new", args=["dragons", blocked.pk])
+    response = organiser_client.get(new, follow=True)
+    assert response.redirect_chain == [(blocked.get_absolute_url(), 302)]
+    assert (
+        "Game 2 cannot be: correct it before entering the next game." in response.content.decode()
+    )
