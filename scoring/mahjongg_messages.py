@@ -7,8 +7,9 @@ scoring/hand_errors.py does for Mhing. `str(error)` stays the command line's Eng
 
 from __future__ import annotations
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring.card_names import bonus_name, card_name, card_plural, number_word
 from scoring.mahjongg import errors
@@ -42,6 +43,30 @@ def _tiles(count: int, tile) -> str:
     return card_name(tile) if count == 1 else card_plural(tile)
 
 
+def _every_over_used(error: errors.OneSetExceeded) -> str:
+    """Every tile a game's hands hold too many of, in one message: a game stored before
+    2026-11-28 may have several (MAHJONGG.md §1.1), and each must be corrected."""
+    tiles = [
+        f"{number_word(each.count)} {card_plural(each.tile)}"
+        for each in error.every
+        if not isinstance(each.tile, Bonus)
+    ]
+    sentences = []
+    if tiles:
+        listed = get_text_list(tiles, pgettext("the last two of several tiles", "and"))
+        sentences.append(
+            _("%(tiles)s in this game's hands: one set at a table has four of each tile.")
+            % {"tiles": _first_upper(listed)}
+        )
+    sentences += [
+        _("%(bonus)s is in more than one hand: there is one of each bonus tile.")
+        % {"bonus": _first_upper(bonus_name(each.tile))}
+        for each in error.every
+        if isinstance(each.tile, Bonus)
+    ]
+    return " ".join(sentences)
+
+
 def error_message(error: errors.MahjonggError) -> str:
     """What is wrong with the line, in the active language."""
     if isinstance(error, errors.NotWinning):
@@ -70,6 +95,8 @@ def error_message(error: errors.MahjonggError) -> str:
             "count": _first_upper(number_word(error.count)),
             "tiles": _tiles(error.count, error.tile),
         }
+    if isinstance(error, errors.OneSetExceeded) and error.also:
+        return _every_over_used(error)
     if isinstance(error, errors.OneSetExceeded):
         # §1.1: the hands of one game together, each of them sound alone.
         if isinstance(error.tile, Bonus):

@@ -18,8 +18,10 @@ meaningless), each saying where: "match 3 (2026-09-15), round 5: …".
 
 Importing into an existing league skips the file's matches that the league already held
 before the import (leagues.exchange.held), so importing the same file again does not double
-the season. A file is added only to a league of its own game: Mhing matches to a Mhing league,
-Mah-Jongg matches to a Mah-Jongg league.
+the season; in the same way a match the file lists again (everything entered for it the
+same as an earlier match of the file) is added once, and the summary names it. A file is
+added only to a league of its own game: Mhing matches to a Mhing league, Mah-Jongg matches
+to a Mah-Jongg league.
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ class Imported:
     new_players: int
     # Matches of the file that the league already held, so were not added again.
     skipped: int = 0  # `rounds` counts what the league's game plays: rounds, or games
+    # Matches the file lists again, each (its number in the file, the earlier one's):
+    # added once, like a match already held.
+    repeated: tuple[tuple[int, int], ...] = ()
 
     def summary(self) -> str:
         """One sentence for the page's message and the command's output."""
@@ -114,7 +119,16 @@ class Imported:
             )
         else:
             message = _("Added %(matches)s with %(rounds)s to %(league)s (%(players)s).")
-        return message % counts
+        message %= counts
+        if self.repeated:
+            message += " " + _("Listed twice in the file, so added once: %(matches)s.") % {
+                "matches": "; ".join(
+                    _("match %(number)s, the same as match %(first)s")
+                    % {"number": number, "first": first}
+                    for number, first in self.repeated
+                )
+            }
+        return message
 
 
 def may_create_leagues(user) -> bool:
@@ -268,12 +282,17 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
     players = {name: by_lower[name.lower()] for name in names}
     # Bots never join a roster (Match.begin leaves them out too).
     league.players.add(*(players[name] for name in plan.roster if not players[name].is_bot))
-    # Read before the first match is added: file matches are not compared with each other.
+    # Read before the first match is added, so the file's own matches are compared with
+    # each other apart (`repeats`).
     held = set() if created else held_matches(league)
-    rounds = added = 0
+    rounds = added = skipped = 0
+    repeats = _Repeats(plan, league)
     replay = Replay(by=by)
     for match_plan in _in_seasons(plan, league, by) if created else plan.matches:
         if held and planned_key(match_plan, league) in held:
+            skipped += 1
+            continue
+        if repeats.seen(match_plan):
             continue
         added += 1
         if match_plan.games is not None:
@@ -305,7 +324,36 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
     # the ratings depend only on the finished matches, whatever order they were saved in.
     if replay.finished:
         league.rerate()
-    return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
+    return Imported(league, created, added, rounds, len(new), skipped, tuple(repeats.found))
+
+
+class _Repeats:
+    """The file's matches already listed earlier in it: the same key as leagues.exchange.held
+    gives a match the league holds, worked out only for matches sharing a date and seats
+    (the full key reads every hand)."""
+
+    def __init__(self, plan: Plan, league: League) -> None:
+        self.league = league
+        self.numbers = {id(match): number for number, match in enumerate(plan.matches, 1)}
+        self.first: dict[tuple, list[MatchPlan]] = {}
+        self.keys: dict[int, tuple] = {}
+        self.found: list[tuple[int, int]] = []
+
+    def seen(self, plan: MatchPlan) -> bool:
+        """Whether an earlier match of the file is this one (then noted in `found`);
+        else it is remembered."""
+        earlier = self.first.setdefault((plan.played_on, tuple(plan.players)), [])
+        for other in earlier:
+            if self._key(other) == self._key(plan):
+                self.found.append((self.numbers[id(plan)], self.numbers[id(other)]))
+                return True
+        earlier.append(plan)
+        return False
+
+    def _key(self, plan: MatchPlan) -> tuple:
+        if id(plan) not in self.keys:
+            self.keys[id(plan)] = planned_key(plan, self.league)
+        return self.keys[id(plan)]
 
 
 def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[Problem]:
