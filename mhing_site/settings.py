@@ -346,3 +346,8 @@ ADMINS = admins(env_str("ADMINS"))
 # Error mails list the settings: without the addresses that hold passwords (mhing_site/logs.py).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "mhing_site.logs.ReportFilter"
 start_error_tracker(env_str("SENTRY_DSN"))
+
+# GET /health/ for load balancers and monitors (mhing_site/health.py): answered first, so on
+# plain HTTP and by address too. django-health-check's app, for its HTML answer's template.
+MIDDLEWARE.insert(0, "mhing_site.health.HealthCheckMiddleware")
+INSTALLED_APPS.append("health_check")
