@@ -31,7 +31,7 @@ from redis.asyncio import Redis as RedisClient
 
 PATH = "/health/"
 # Within a load balancer's usual probe timeout (5 s); django-health-check's own is 5 s.
-WAIT_SECONDS = 3
+WAIT_SECONDS = 2
 
 
 @dataclasses.dataclass(repr=False)
