@@ -61,9 +61,9 @@ class LostRedisConnection(logging.Filter):
 
 class ReportFilter(SafeExceptionReporterFilter):
     """The settings in an error mail without the addresses that may hold a password
-    (`redis://:password@host`, `smtp://user:password@host`): Django's filter hides only
-    settings named like KEY, SECRET, PASS or TOKEN, and REDIS_URL reaches the report twice,
-    as `_REDIS_URL` and in CHANNEL_LAYERS' `hosts`."""
+    (`redis://:password@host`): Django's filter hides only settings named like KEY, SECRET,
+    PASS or TOKEN, and REDIS_URL reaches the report twice, as `_REDIS_URL` and in
+    CHANNEL_LAYERS' `hosts`."""
 
     hidden_settings = re.compile(
         SafeExceptionReporterFilter.hidden_settings.pattern + "|_URL|^HOSTS$", flags=re.I
