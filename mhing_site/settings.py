@@ -333,3 +333,21 @@ if not DEBUG:
     if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
         # Only behind a proxy that sets this header itself; otherwise clients could forge it.
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# -- What an operator sees (docs/operations.md): the log, error mail, the error tracker ----
+# Kept in mhing_site/logs.py; the health check (/health/) is mhing_site/health.py.
+from mhing_site.logs import admins, level, logging_config, start_error_tracker  # noqa: E402
+
+# Every process logs to stderr (gunicorn's and daphne's output) at LOG_LEVEL: a 500 with its
+# traceback, the warnings of outages.
+LOGGING = logging_config(level(env_str("LOG_LEVEL")))
+# Each 500's traceback mailed to these (through EMAIL_URL), when set: `Ann <ann@example.org>`.
+ADMINS = admins(env_str("ADMINS"))
+# Error mails list the settings: without the addresses that hold passwords (mhing_site/logs.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "mhing_site.logs.ReportFilter"
+start_error_tracker(env_str("SENTRY_DSN"))
+
+# GET /health/ for load balancers and monitors (mhing_site/health.py): answered first, so on
+# plain HTTP and by address too. django-health-check's app, for its HTML answer's template.
+MIDDLEWARE.insert(0, "mhing_site.health.HealthCheckMiddleware")
+INSTALLED_APPS.append("health_check")
