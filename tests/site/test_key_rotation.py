@@ -14,8 +14,11 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.tokens import default_token_generator
 from django.contrib.sessions.backends.db import SessionStore
 from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from games.models import Table
 from leagues.models import Invite, League
@@ -97,6 +100,21 @@ def test_an_open_invitation_link_still_opens(client, django_user_model, rotate) 
     response = client.get(link)
     assert response.status_code == 200
     assert "Tuesday Club" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_password_reset_link_mailed_before_still_works(client, django_user_model, rotate):
+    pia = django_user_model.objects.create_user("pia", "pia@example.org", "an old password")
+    link = reverse(
+        "password_reset_confirm",
+        args=[urlsafe_base64_encode(force_bytes(pia.pk)), default_token_generator.make_token(pia)],
+    )
+
+    rotate(SECRET_KEY=NEW, SECRET_KEY_FALLBACKS=OLD)
+
+    response = client.get(link, follow=True)
+    assert response.status_code == 200
+    assert 'name="new_password1"' in response.content.decode()
 
 
 @pytest.fixture
