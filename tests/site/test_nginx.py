@@ -17,7 +17,9 @@ import ssl
 import subprocess
 from collections.abc import Iterator
 from contextlib import ExitStack
+from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from websockets.sync.client import connect
@@ -43,7 +45,7 @@ CERTIFICATE_KEY = "/etc/letsencrypt/live/league.example.org/privkey.pem"
 STATIC_ROOT = "/srv/mhing/staticfiles/"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def nginx() -> str:
     found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
     if found is None:
@@ -129,7 +131,10 @@ PRODUCTION = {
 }
 
 
-@pytest.fixture(scope="module")
+PASSWORD = "a password for the nginx test"
+
+
+@pytest.fixture(scope="session")
 def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     """gunicorn and daphne as docs/deployment.md starts them, nginx in front with the
     docs' file; HTTP and HTTPS on free ports (so HTTPS is not on 443)."""
@@ -144,6 +149,13 @@ def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[d
     )
     migrate(env)
     tables = prepare_tables(env, tables=1, players=2)
+    subprocess.run(
+        [PYTHON, "manage.py", "shell", "-c", f"from django.contrib.auth.models import User;"
+         f"User.objects.create_user('olga', password={PASSWORD!r})"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )  # fmt: skip
     certificate, key = self_signed(directory)
     http_port, https_port = free_port(), free_port()
     pages_log = directory / "gunicorn-access.log"
@@ -191,14 +203,17 @@ def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[d
         }
 
 
-def ask(port: int, path: str, secure: bool = True, **headers: str) -> http.client.HTTPResponse:
+def ask(
+    port: int, path: str, secure: bool = True, body: str | None = None, **headers: str
+) -> http.client.HTTPResponse:
+    """GET `path`, or POST `body` to it, on nginx's port."""
     if secure:
         context = ssl.create_default_context()
         context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
         connection = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
     else:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("GET", path, headers=headers)
+    connection.request("GET" if body is None else "POST", path, body=body, headers=headers)
     response = connection.getresponse()
     response.body = response.read()
     connection.close()
@@ -259,3 +274,27 @@ def test_a_seated_player_reaches_the_table_on_a_port_other_than_443(deployed: di
 
     assert frame["type"] == "snapshot"
     assert frame["view"]["seat"] == 0
+
+
+def test_a_form_posted_on_a_port_other_than_443_is_accepted(deployed: dict) -> None:
+    """Django's CSRF check compares the form's Origin with the Host, port included: signing
+    in works through nginx on its own port."""
+    port = deployed["https"]
+    form = ask(port, "/accounts/login/")
+    cookie = SimpleCookie(form.getheader("Set-Cookie"))["csrftoken"].value
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.body.decode())[1]
+
+    signed_in = ask(
+        port,
+        "/accounts/login/",
+        body=urlencode({"csrfmiddlewaretoken": token, "username": "olga", "password": PASSWORD}),
+        **{
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"csrftoken={cookie}",
+            "Origin": f"https://127.0.0.1:{port}",
+            "Referer": f"https://127.0.0.1:{port}/accounts/login/",
+        },
+    )
+
+    assert signed_in.status == 302, signed_in.body[:500]
+    assert "sessionid=" in signed_in.getheader("Set-Cookie")
