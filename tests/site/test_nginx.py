@@ -43,6 +43,7 @@ MIME_TYPES = Path("/etc/nginx/mime.types")
 CERTIFICATE = "/etc/letsencrypt/live/league.example.org/fullchain.pem"
 CERTIFICATE_KEY = "/etc/letsencrypt/live/league.example.org/privkey.pem"
 STATIC_ROOT = "/srv/mhing/staticfiles/"
+WEBROOT = "root /var/www/html;"
 
 
 @pytest.fixture(scope="session")
@@ -179,6 +180,7 @@ def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[d
             (CERTIFICATE, str(certificate)),
             (CERTIFICATE_KEY, str(key)),
             (STATIC_ROOT, f"{directory / 'static'}/"),
+            (WEBROOT, f"root {directory / 'webroot'};"),
             ("listen 80;", f"listen 127.0.0.1:{http_port};"),
             ("listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;"),
             ("server 127.0.0.1:8000;", f"server 127.0.0.1:{pages};"),
@@ -194,6 +196,9 @@ def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[d
                 port=https_port,
             )
         )
+        challenge = directory / "webroot" / ".well-known" / "acme-challenge" / "a-token"
+        challenge.parent.mkdir(parents=True)
+        challenge.write_text("the token's answer")
         yield {
             "http": http_port,
             "https": https_port,
@@ -225,6 +230,15 @@ def test_plain_http_is_sent_to_https(deployed: dict) -> None:
 
     assert response.status == 301
     assert response.getheader("Location") == "https://127.0.0.1/leagues/?page=2"
+
+
+def test_certbot_renews_over_plain_http(deployed: dict) -> None:
+    """`certbot certonly --webroot -w /var/www/html` writes its answer there; the CA asks for
+    it over HTTP, which sends everything else to HTTPS."""
+    response = ask(deployed["http"], "/.well-known/acme-challenge/a-token", secure=False)
+
+    assert response.status == 200
+    assert response.body == b"the token's answer"
 
 
 def test_no_answer_names_nginx_version(deployed: dict) -> None:
