@@ -129,6 +129,7 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "127.0.0.1",
     "TRUST_X_FORWARDED_PROTO": "1",
     "TRUST_X_FORWARDED_FOR": "1",
+    "LOGIN_FAILURE_LIMIT": "3",
 }
 
 
@@ -152,7 +153,7 @@ def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[d
     tables = prepare_tables(env, tables=1, players=2)
     subprocess.run(
         [PYTHON, "manage.py", "shell", "-c", f"from django.contrib.auth.models import User;"
-         f"User.objects.create_user('olga', password={PASSWORD!r})"],
+         f"[User.objects.create_user(name, password={PASSWORD!r}) for name in ('olga', 'pia')]"],
         cwd=ROOT,
         env=env,
         check=True,
@@ -209,15 +210,25 @@ def deployed(nginx: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[d
 
 
 def ask(
-    port: int, path: str, secure: bool = True, body: str | None = None, **headers: str
+    port: int,
+    path: str,
+    secure: bool = True,
+    body: str | None = None,
+    source: str = "127.0.0.1",
+    **headers: str,
 ) -> http.client.HTTPResponse:
-    """GET `path`, or POST `body` to it, on nginx's port."""
+    """GET `path`, or POST `body` to it, on nginx's port, from the address `source` (any
+    address of 127.0.0.0/8 is this machine's)."""
     if secure:
         context = ssl.create_default_context()
         context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-        connection = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
+        connection = http.client.HTTPSConnection(
+            "127.0.0.1", port, context=context, timeout=30, source_address=(source, 0)
+        )
     else:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=30, source_address=(source, 0)
+        )
     connection.request("GET" if body is None else "POST", path, body=body, headers=headers)
     response = connection.getresponse()
     response.body = response.read()
@@ -290,18 +301,16 @@ def test_a_seated_player_reaches_the_table_on_a_port_other_than_443(deployed: di
     assert frame["view"]["seat"] == 0
 
 
-def test_a_form_posted_on_a_port_other_than_443_is_accepted(deployed: dict) -> None:
-    """Django's CSRF check compares the form's Origin with the Host, port included: signing
-    in works through nginx on its own port."""
-    port = deployed["https"]
-    form = ask(port, "/accounts/login/")
+def sign_in(port: int, username: str, password: str, source: str = "127.0.0.1"):
+    """The sign-in form, asked for and posted through nginx from `source`."""
+    form = ask(port, "/accounts/login/", source=source)
     cookie = SimpleCookie(form.getheader("Set-Cookie"))["csrftoken"].value
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.body.decode())[1]
-
-    signed_in = ask(
+    return ask(
         port,
         "/accounts/login/",
-        body=urlencode({"csrfmiddlewaretoken": token, "username": "olga", "password": PASSWORD}),
+        body=urlencode({"csrfmiddlewaretoken": token, "username": username, "password": password}),
+        source=source,
         **{
             "Content-Type": "application/x-www-form-urlencoded",
             "Cookie": f"csrftoken={cookie}",
@@ -310,5 +319,22 @@ def test_a_form_posted_on_a_port_other_than_443_is_accepted(deployed: dict) -> N
         },
     )
 
+
+def test_a_form_posted_on_a_port_other_than_443_is_accepted(deployed: dict) -> None:
+    """Django's CSRF check compares the form's Origin with the Host, port included: signing
+    in works through nginx on its own port."""
+    signed_in = sign_in(deployed["https"], "olga", PASSWORD)
+
     assert signed_in.status == 302, signed_in.body[:500]
     assert "sessionid=" in signed_in.getheader("Set-Cookie")
+
+
+def test_one_visitor_s_wrong_passwords_pause_that_visitor_only(deployed: dict) -> None:
+    """gunicorn sees every request come from nginx; with X-Forwarded-For $remote_addr and
+    TRUST_X_FORWARDED_FOR=1 the pause counts by the visitor's own address."""
+    port, limit = deployed["https"], int(PRODUCTION["LOGIN_FAILURE_LIMIT"])
+    for _ in range(limit):
+        sign_in(port, "someone-guessed", "a wrong guess", source="127.0.0.2")
+
+    assert sign_in(port, "pia", PASSWORD, source="127.0.0.2").status == 429, "paused"
+    assert sign_in(port, "pia", PASSWORD, source="127.0.0.3").status == 302, "not paused"
