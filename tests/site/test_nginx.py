@@ -1,7 +1,8 @@
 """The nginx configuration docs/deployment.md gives (docs/deploy/nginx.conf, quoted there
 verbatim) is one nginx accepts, and in front of the site it does what the docs say: plain
-HTTP goes to HTTPS, no version in `Server:`, static files served by nginx itself, pages and a
-live table's websocket on a port other than 443.
+HTTP goes to HTTPS (but for certbot's challenges), no version in `Server:`, static files
+served by nginx itself, forms and a live table's websocket on a port other than 443, and
+the sign-in pause counted by the visitor's address, not nginx's.
 
 nginx must be installed (`apt-get install nginx`; .ci/run installs it). Without it these
 tests are skipped on a developer's machine, and fail in CI (CI=true)."""
