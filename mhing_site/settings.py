@@ -34,6 +34,10 @@ if SECRET_KEY is None:
         "SECRET_KEY must be set when DEBUG is off: the development key is public. "
         "Generate one with: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
     )
+# Keys retired by a rotation, still accepted but never used to sign: sessions (and with them
+# live players' seats) and invitation links signed with them keep working until they expire
+# (docs/deployment.md). Separated by commas or blanks; a generated key holds neither.
+SECRET_KEY_FALLBACKS = (env_str("SECRET_KEY_FALLBACKS") or "").replace(",", " ").split()
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
