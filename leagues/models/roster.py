@@ -7,8 +7,10 @@ name is unique inside the club only, and a name is never looked up in another cl
 change to the record (rename, merge, unlink) is allowed only to whom organises *every* league
 of the club the player is in (or a superuser), and only from a league of the player's own
 club. An account is linked to a player only by its owner, accepting an invitation
-(leagues.models.invites): no organiser can link someone else's account. Adding and retiring
-are the league's own business.
+(leagues.models.invites): no organiser can link someone else's account, and an invitation
+for a player links only when its maker may change that player's record (the same rule: a
+link opens every members-only league the player is in). Adding and retiring are the
+league's own business.
 
 Each function checks, changes and logs in one transaction, and raises ValidationError (a
 `StaleEdit` for a page loaded before someone else's change) when it refuses, changing
@@ -72,26 +74,30 @@ def _check_record(user, player: Player, league: League | None = None) -> None:
     if league is not None and league.club_id != player.club_id:
         raise ValidationError(_("This player is not on the league's roster."), code="roster")
     if not may_change_record(user, player):
-        # Named only where the organiser may read them; the others are counted.
-        others = player_leagues(player).exclude(organisers=user)
-        readable = League.objects.visible_to(user).values("pk")
-        names = list(others.filter(pk__in=readable).values_list("name", flat=True))
-        hidden = others.exclude(pk__in=readable).count()
-        if hidden:
-            names.append(
-                ngettext("%(count)s members-only league", "%(count)s members-only leagues", hidden)
-                % {"count": hidden}
-            )
-        others = ", ".join(names)
         raise ValidationError(
             _(
                 "%(name)s also plays in leagues you do not organise (%(leagues)s): only "
                 "someone who organises all of them, or the site's staff, can change this "
                 "player."
             )
-            % {"name": player.display_name, "leagues": others},
+            % {"name": player.display_name, "leagues": leagues_not_organised(user, player)},
             code="other_leagues",
         )
+
+
+def leagues_not_organised(user, player: Player) -> str:
+    """The player's leagues `user` does not organise, for a refusal: named only where the
+    user may read them; the others are counted."""
+    others = player_leagues(player).exclude(organisers=user)
+    readable = League.objects.visible_to(user).values("pk")
+    names = list(others.filter(pk__in=readable).values_list("name", flat=True))
+    hidden = others.exclude(pk__in=readable).count()
+    if hidden:
+        names.append(
+            ngettext("%(count)s members-only league", "%(count)s members-only leagues", hidden)
+            % {"count": hidden}
+        )
+    return ", ".join(names)
 
 
 def _name_taken(club, name: str, player: Player | None) -> ValidationError | None:
