@@ -26,7 +26,7 @@ from leagues.names import refuse_control_characters
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
-from .roster import create_player, leagues_not_organised, may_change_record
+from .roster import create_player, leagues_not_organised, may_change_record, refuse_look_alike
 
 SALT = "leagues.invite"
 EXPIRY_DAYS = (1, 7, 30)
@@ -185,6 +185,8 @@ class Invite(models.Model):
                 % {"name": new_player_name},
                 code="name_taken",
             )
+        if new_player_name:
+            refuse_look_alike(league.club_id, new_player_name)
         if days not in EXPIRY_DAYS:
             raise ValidationError(_("Choose how long the link works."), code="days")
         invite = cls.objects.create(
@@ -311,6 +313,12 @@ class Invite(models.Model):
             % {"name": invite.new_player_name},
             code="name_taken",
         )
+        try:  # a look-alike added since the invitation was made
+            refuse_look_alike(club, invite.new_player_name)
+        except ValidationError as error:
+            raise InviteRefused(
+                [*error.messages, _("Ask the organiser for a new invitation.")], code=error.code
+            ) from None
         try:  # create_player refuses a name the club has (also one added a moment ago)
             player = create_player(club, invite.new_player_name, user=user)
         except ValidationError:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues.errors import StaleEdit, refused_when_busy
+from leagues.look_alikes import look_alike, refuse_mixed_scripts
 from leagues.names import refuse_control_characters
 
 from .league import League
@@ -123,6 +124,50 @@ def name_taken_error(name: str) -> ValidationError:
     )
 
 
+def refuse_look_alike(club, name: str, player: Player | None = None) -> None:
+    """Refuse a name new to the club (a new player's, or `player`'s new name) that could pass
+    for another player of the club (leagues.look_alikes: "Аnna Bäcker" with a Cyrillic А
+    beside "Anna Bäcker"), naming that player; or that mixes alphabets in one word."""
+    others = Player.objects.in_club(getattr(club, "pk", club))
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    other = look_alike(name, list(others.values_list("display_name", flat=True)))
+    if other is not None:
+        raise look_alike_error(name, other)
+    refuse_mixed_scripts(name)
+
+
+def look_alike_refusals(club, names: list[str]) -> list[str]:
+    """What refuse_look_alike says of each of several names new to the club (an imported
+    file's), each also compared with the names before it."""
+    others = list(
+        Player.objects.in_club(getattr(club, "pk", club)).values_list("display_name", flat=True)
+    )
+    refusals = []
+    for name in names:
+        other = look_alike(name, others)
+        try:
+            if other is not None:
+                raise look_alike_error(name, other)
+            refuse_mixed_scripts(name)
+        except ValidationError as error:
+            refusals.extend(error.messages)
+        others.append(name)
+    return refusals
+
+
+def look_alike_error(name: str, other: str) -> ValidationError:
+    return ValidationError(
+        _(
+            "“%(name)s” looks too much like “%(other)s”, already a player of the club "
+            "(letters of another alphabet, or capitals). If they are one person, use that "
+            "name; otherwise choose a name that tells them apart."
+        )
+        % {"name": name, "other": other},
+        code="look_alike",
+    )
+
+
 def create_player(club, name: str, **fields) -> Player:
     """A new player of the club. The database refuses a name the club has already (in any
     capitalisation), also one another organiser added a moment ago: that refusal, caught in
@@ -161,6 +206,7 @@ def add_player(league: League, name: str, by) -> tuple[Player, bool]:
     player = Player.objects.named(league.club_id, name).first()
     created = player is None
     if created:
+        refuse_look_alike(league.club_id, name)
         player = create_player(league.club_id, name)
     elif league.players.filter(pk=player.pk).exists():
         raise ValidationError(
@@ -205,6 +251,7 @@ def rename_player(league: League, player: Player, name: str, by, was: str) -> No
     taken = _name_taken(player.club_id, name, player)
     if taken:
         raise taken
+    refuse_look_alike(player.club_id, name, player)
     player.display_name = name
     try:
         with transaction.atomic():  # a savepoint: another organiser may take the name now
