@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from confusable_homoglyphs.categories import alias as script_of
@@ -67,7 +67,9 @@ def _small_capitals_as_capitals(name: str) -> str:
     return "".join(out)
 
 
-@cache
+# Bounded: every typed name passes here, and a club's or the site's names are recomputed
+# only when they fall out.
+@lru_cache(maxsize=8192)
 def skeleton(name: str) -> str:
     """TS #39's skeleton (NFD, each character replaced by its prototype, NFD again), after
     compatibility forms are folded (NFKC: full-width letters, ligatures). Two names with one
@@ -85,7 +87,7 @@ def _one_case(name: str, upper: bool) -> str:
     return "".join(new if len(new) == 1 else old for new, old in zip(changed, name, strict=True))
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _looks(name: str) -> tuple[str, str, str]:
     """The name's skeletons as typed, in small letters and in capitals: names are unique
     whatever their case, so "Ꮇember" (Cherokee Ꮇ) passes for "member" once both are in
