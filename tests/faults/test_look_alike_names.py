@@ -239,3 +239,35 @@ def test_names_in_one_alphabet_still_pass_beside_others(organiser_client, league
 
     assert response.status_code == 302, response.content.decode()[-2000:]
     assert league.players.filter(display_name=name).exists()
+
+
+def test_an_invitations_new_name_is_refused_when_a_look_alike_joined_since(
+    client, organiser_client, league
+):
+    """The invitation names "Olga Petrova"; meanwhile "0lga Petrova" (a zero) was added. The
+    invited person is told, and no account nor player is kept."""
+    made = organiser_client.post(
+        f"/leagues/{league.slug}/members/",
+        {"role": "member", "new_player_name": "Olga Petrova", "days": "7"},
+    )
+    assert made.status_code == 302
+    added = organiser_client.post(f"/leagues/{league.slug}/players/", {"name": "0lga Petrova"})
+    assert added.status_code == 302
+    invite = Invite.objects.get()
+    before = snapshot()
+    client.logout()
+
+    response = client.post(
+        invite.get_absolute_url(),
+        {
+            "username": "olgap",
+            "email": "o@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "“Olga Petrova” looks too much like “0lga Petrova”, already a player" in page
+    assert snapshot() == before
