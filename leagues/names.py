@@ -33,8 +33,8 @@ _JOINERS = frozenset("\u200c\u200d")
 _SPACES = frozenset(" \t\r\n")
 
 
-# Other_Default_Ignorable_Code_Point (Unicode's PropList.txt), apart from the unassigned
-# ranges, which Python's unicodedata knows as unassigned ("Cn") and refuses below.
+# Other_Default_Ignorable_Code_Point (Unicode's PropList.txt), less its unassigned code
+# points (U+FFF0-FFF8, U+E0000…), which no keyboard types and no font draws as nothing.
 _IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2065\u3164\uffa0")
 _BLANK = frozenset("\u2800")  # BRAILLE PATTERN BLANK: a symbol drawn as nothing
 _SEPARATORS = frozenset({"Zl", "Zp"})  # U+2028, U+2029

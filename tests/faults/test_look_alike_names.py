@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from games.table_lobby import seat_name
 from leagues.models import Invite, League, Match, Player
 from tests.clubs import shared_club
 from tests.leagues.conftest import SMALL_HAND
@@ -215,6 +216,24 @@ def test_an_imported_look_alike_is_refused_naming_the_player(organiser_client, l
     # The same file with the club's own spelling is added, Anna matched by her name.
     assert import_into(organiser_client, league, "Anna Bäcker").status_code == 302
     assert Match.objects.get().seats.filter(player=anna).exists()
+
+
+@pytest.mark.parametrize("kind", ["hangul filler", "braille blank", "khmer inherent vowel"])
+def test_an_imported_name_that_shows_as_nothing_is_refused(organiser_client, league, kind):
+    name, character = BLANK[kind]
+    before = snapshot()
+
+    response = import_into(organiser_client, league, name)
+
+    assert response.status_code in (200, 400)
+    assert f"A name cannot contain {character}: it shows as nothing." in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_live_seat_never_shows_a_full_name_that_shows_as_nothing():
+    user = get_user_model().objects.create_user("eve", first_name="\u3164")
+
+    assert seat_name(user) == "eve"
 
 
 @pytest.mark.parametrize(
