@@ -131,29 +131,34 @@ def refuse_look_alike(club, name: str, player: Player | None = None) -> None:
     others = Player.objects.in_club(getattr(club, "pk", club))
     if player is not None:
         others = others.exclude(pk=player.pk)
-    other = look_alike(name, list(others.values_list("display_name", flat=True)))
-    if other is not None:
-        raise look_alike_error(name, other)
-    refuse_mixed_scripts(name)
+    refusal = _look_alike_refusal(name, list(others.values_list("display_name", flat=True)))
+    if refusal is not None:
+        raise refusal
 
 
 def look_alike_refusals(club, names: list[str]) -> list[str]:
     """What refuse_look_alike says of each of several names new to the club (an imported
     file's), each also compared with the names before it."""
-    others = list(
-        Player.objects.in_club(getattr(club, "pk", club)).values_list("display_name", flat=True)
-    )
+    players = Player.objects.in_club(getattr(club, "pk", club))
+    others = list(players.values_list("display_name", flat=True))
     refusals = []
     for name in names:
-        other = look_alike(name, others)
-        try:
-            if other is not None:
-                raise look_alike_error(name, other)
-            refuse_mixed_scripts(name)
-        except ValidationError as error:
-            refusals.extend(error.messages)
+        refusal = _look_alike_refusal(name, others)
+        if refusal is not None:
+            refusals.extend(refusal.messages)
         others.append(name)
     return refusals
+
+
+def _look_alike_refusal(name: str, others: list[str]) -> ValidationError | None:
+    other = look_alike(name, others)
+    if other is not None:
+        return look_alike_error(name, other)
+    try:
+        refuse_mixed_scripts(name)
+    except ValidationError as error:
+        return error
+    return None
 
 
 def look_alike_error(name: str, other: str) -> ValidationError:
