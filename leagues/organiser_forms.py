@@ -19,7 +19,7 @@ from scoring.mahjongg.settle import Method
 from .kinds import DEFAULT as DEFAULT_GAME
 from .kinds import KINDS, GameKind, all_kinds, kind_of
 from .models import Club, League, Player
-from .models.league_settings import SETTINGS
+from .models.league_settings import SETTINGS, club_refused_message
 from .models.roster import NAME_LENGTH
 
 PROFILE_FIELDS = (
@@ -131,9 +131,10 @@ class LeagueForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.creating = creating
         # The one extra field of "Create a league": the club it belongs to (the wall,
-        # docs/organisers.md), offered to whom organises leagues already; anyone else's
-        # first league is a new club named after it.
-        clubs = list(Club.objects.organised_by(user)) if creating and user is not None else []
+        # docs/organisers.md), offered to whom owns a league already (a co-organiser does
+        # not add leagues to the club); anyone else's league is a new club named after it.
+        clubs = list(Club.objects.owned_by(user)) if creating and user is not None else []
+        self.club_choices = {club.pk for club in clubs}
         if clubs:
             self.fields["club"] = forms.TypedChoiceField(
                 label=gettext_lazy("Club"),
@@ -197,6 +198,8 @@ class LeagueForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.creating and self._club_not_owned():
+            self.add_error(None, club_refused_message())
         if self.creating and not data.get("slug") and data.get("name"):
             slug = slugify(data["name"])[: League._meta.get_field("slug").max_length]
             if not slug:
@@ -210,6 +213,12 @@ class LeagueForm(forms.ModelForm):
                 data["slug"] = slug
                 self.instance.slug = slug
         return data
+
+    def _club_not_owned(self) -> bool:
+        """A post naming a club the user may not add to (a co-organiser's forged or old
+        form): refused, not quietly made a new club."""
+        asked = str(self.data.get("club") or "").strip()
+        return bool(asked) and asked not in {str(pk) for pk in self.club_choices}
 
     def chosen_club(self) -> Club | None:
         """The club chosen for a new league; None: a new one."""

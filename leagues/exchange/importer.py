@@ -43,6 +43,7 @@ from leagues.exchange.reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from leagues.exchange.replay import Replay
 from leagues.models import Club, League, Match, Player
 from leagues.models.match_end import abandon_match
+from leagues.models.roster import look_alike_refusals
 from leagues.models.season import open_next_season
 from leagues.models.standing import standings_deferred
 from scoring.mahjongg.match import GameEntry
@@ -277,6 +278,11 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
             wanted[name.lower()] = Player(
                 club_id=league.club_id, display_name=name, is_bot=name in bots
             )
+    # A new name that could pass for one of the club's ("Аnna" with a Cyrillic А beside
+    # "Anna") or mixes alphabets in a word refuses the file, as on the roster page.
+    refusals = look_alike_refusals(league.club_id, [p.display_name for p in wanted.values()])
+    if refusals:
+        raise ImportRefused([Problem(message) for message in refusals])
     new = Player.objects.bulk_create(wanted.values())
     by_lower |= {p.display_name.lower(): p for p in new}
     players = {name: by_lower[name.lower()] for name in names}

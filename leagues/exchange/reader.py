@@ -18,7 +18,7 @@ from leagues.exchange.export import FORMAT, FORMAT_VERSION
 from leagues.models import League, Match, Player, WinningHand
 from leagues.models.league import GameChoice, VariantChoice
 from leagues.models.round import Outcome, WinType
-from leagues.names import is_refused_character
+from leagues.names import is_refused_character, refuse_control_characters
 from scoring.mahjongg.profile import Profile, ProfileError
 from scoring.mhing.match_scoring import MAX_PLAYERS
 
@@ -350,13 +350,19 @@ class Reader:
         return value.strip()
 
     def _invisible(self, name: str, where: str) -> bool:
-        """Whether the name holds control characters (leagues.names), reported if so."""
+        """Whether the name holds control characters, or one that shows as nothing
+        (leagues.names), reported if so."""
         if any(is_refused_character(c) for c in name):
             self.problem(
                 where,
                 _("the name '%(name)s' holds control characters (invisible characters).")
                 % {"name": shortened("".join(c for c in name if not is_refused_character(c)))},
             )
+            return True
+        try:
+            refuse_control_characters(name)
+        except ValidationError as error:
+            self.problem(where, " ".join(error.messages))
             return True
         return False
 
