@@ -23,7 +23,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.db import connections, models
 
-from games import loads, table_rows
+from games import loads, outage, table_rows
 from games.loads import LEAGUE, Loaded, keep, kept, row_fields, seats_kept_between, seats_now
 from games.mahjongg.slot import state_from_dict
 from games.models import Table, TableSeat
@@ -38,11 +38,13 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
     sqlite = connections["default"].vendor == "sqlite"
 
     @wraps(fn)
-    def counted(*args: Any, **kwargs: Any) -> Any:
+    def counted(ticket: outage.Ticket | None, *args: Any, **kwargs: Any) -> Any:
         global _running
         with _running_lock:
             _running += 1
         try:
+            if ticket is not None:
+                ticket.begin()  # given up while it waited for the pool: nothing done
             return fn(*args, **kwargs)
         except Exception:
             if sqlite:
@@ -59,7 +61,22 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
     # On SQLite one thread keeps one connection open: opening it costs more than most of
     # the queries made on it. (Channels' database_sync_to_async would close it after every
     # call, as CONN_MAX_AGE is 0 for the pool PostgreSQL uses.)
-    return sync_to_async(counted, thread_sensitive=sqlite)
+    threaded = sync_to_async(counted, thread_sensitive=sqlite)
+    if sqlite:  # a lock to wait for, never an outage (games.outage)
+
+        @wraps(fn)
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            return await threaded(None, *args, **kwargs)
+
+    else:
+
+        @wraps(fn)
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            # Failing at once while PostgreSQL is down, given up if it goes down meanwhile,
+            # rather than waiting out the pool's timeout.
+            return await outage.guarded(threaded, *args, **kwargs)
+
+    return call
 
 
 def running() -> int:
