@@ -256,4 +256,6 @@ async def stop() -> None:
         await asyncio.gather(task, return_exceptions=True)
     with _lock:
         _down, _last = False, None
+    if _up is not None:
+        _up.set()  # nothing waits for a database this process no longer watches
     _up = _gone = None
