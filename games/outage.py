@@ -31,6 +31,7 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -46,7 +47,6 @@ PROBE_TIMEOUT = 1  # seconds a probe's connection may take (a stopped server ref
 
 _down = False
 _up: asyncio.Event | None = None  # set while the database is up (this loop's)
-_gone: asyncio.Event | None = None  # set while it is down
 _probing: asyncio.Task | None = None
 # The last outage seen, as wall-clock seconds: (went down, came back or None).
 _last: tuple[float, float | None] | None = None
@@ -83,19 +83,20 @@ def downtime(now: float, window: float) -> float:
     return end - start if now - end < window else 0.0
 
 
-def _events() -> tuple[asyncio.Event, asyncio.Event]:
-    global _up, _gone
-    if _up is None or _gone is None:
-        _up, _gone = asyncio.Event(), asyncio.Event()
-        (_gone if _down else _up).set()
-    return _up, _gone
+def _up_event() -> asyncio.Event:
+    global _up
+    if _up is None:
+        _up = asyncio.Event()
+        if not _down:
+            _up.set()
+    return _up
 
 
 async def until_up(timeout: float | None = None) -> bool:
     """Wait until the database is up (at most `timeout` seconds); whether it is."""
     if not _down:
         return True
-    up, _gone_event = _events()
+    up = _up_event()
     try:
         async with asyncio.timeout(timeout):
             await up.wait()
@@ -165,7 +166,7 @@ async def _watch() -> None:
 
 def _mark(down: bool) -> None:
     global _down, _last
-    up, gone = _events()
+    up = _up_event()
     now = time.time()
     with _lock:
         _down = down
@@ -175,10 +176,10 @@ def _mark(down: bool) -> None:
             _last = (_last[0], now)
     if down:
         up.clear()
-        gone.set()
         log.warning("database out of reach: live calls fail at once until it is back")
+        for ticket, call in list(_slow.items()):
+            _give_up(ticket, call)
     else:
-        gone.clear()
         up.set()
         log.warning("database back after %.1f s: the tables go on", now - _last[0])
 
@@ -193,6 +194,7 @@ class Ticket:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._state = "waiting"
+        self.given_up = False  # by the outage (not by its caller's own cancellation)
 
     def begin(self) -> None:
         """In the call's thread, before its first query: raise if it was given up."""
@@ -211,45 +213,52 @@ class Ticket:
             return True
 
 
-def _retrieved(task: asyncio.Future) -> None:
-    if not task.cancelled():
-        task.exception()  # a call given up fails later, for nobody
+# Calls not done within SUSPECT, by their ticket: given up if the database is found down.
+_slow: dict[Ticket, asyncio.Future] = {}
 
 
-async def guarded(run, *args: Any, **kwargs: Any) -> Any:
-    """`run(ticket, *args, **kwargs)` (a call in a worker thread that begins with
+def _noticed(ticket: Ticket, call: asyncio.Future) -> None:
+    _slow[ticket] = call
+    suspect()
+    if _down:
+        _give_up(ticket, call)
+
+
+def _give_up(ticket: Ticket, call: asyncio.Future) -> None:
+    if not call.done() and ticket.abandon():
+        ticket.given_up = True
+        call.cancel()  # its caller stops waiting; its thread finds out once connected
+
+
+async def guarded(submit: Callable[[Ticket], asyncio.Future]) -> Any:
+    """The call `submit(ticket)` starts in a worker thread (which begins with
     `ticket.begin()`), failing at once while the database is down and given up if it goes
-    down while the call waits for its connection."""
+    down while the call waits for its connection. A timer, not a task: the wait costs the
+    many calls that are quick next to nothing."""
     if _down:
         raise unreachable()
     ticket = Ticket()
-    task = asyncio.ensure_future(run(ticket, *args, **kwargs))
+    call = submit(ticket)
+    timer = asyncio.get_running_loop().call_later(SUSPECT, _noticed, ticket, call)
     try:
-        done, _pending = await asyncio.wait({task}, timeout=SUSPECT)
-        if not done:
-            suspect()
-            _up_event, gone = _events()
-            going = asyncio.ensure_future(gone.wait())
-            try:
-                await asyncio.wait({task, going}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                going.cancel()
-            if not task.done() and ticket.abandon():
-                task.add_done_callback(_retrieved)
-                raise unreachable()
-        return await task
+        return await call
     except asyncio.CancelledError:
-        if not task.done() and ticket.abandon():
-            task.add_done_callback(_retrieved)
+        ticket.abandon()  # nobody waits for it any more: it must not begin
+        task = asyncio.current_task()
+        if ticket.given_up and (task is None or task.cancelling() == 0):
+            raise unreachable() from None  # given up here, not cancelled from outside
         raise
     except Exception as error:
         failed(error)
         raise
+    finally:
+        timer.cancel()
+        _slow.pop(ticket, None)
 
 
 async def stop() -> None:
     """Forget the outage and stop probing (the end of a test, or of a server's life)."""
-    global _down, _up, _gone, _probing, _last
+    global _down, _up, _probing, _last
     task, _probing = _probing, None
     if task is not None:
         task.cancel()
@@ -258,4 +267,5 @@ async def stop() -> None:
         _down, _last = False, None
     if _up is not None:
         _up.set()  # nothing waits for a database this process no longer watches
-    _up = _gone = None
+    _up = None
+    _slow.clear()

@@ -14,10 +14,12 @@ does not hold up the reads of all the others.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import threading
 from collections.abc import Callable
 from datetime import datetime
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -61,8 +63,8 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
     # On SQLite one thread keeps one connection open: opening it costs more than most of
     # the queries made on it. (Channels' database_sync_to_async would close it after every
     # call, as CONN_MAX_AGE is 0 for the pool PostgreSQL uses.)
-    threaded = sync_to_async(counted, thread_sensitive=sqlite)
     if sqlite:  # a lock to wait for, never an outage (games.outage)
+        threaded = sync_to_async(counted, thread_sensitive=True)
 
         @wraps(fn)
         async def call(*args: Any, **kwargs: Any) -> Any:
@@ -72,9 +74,15 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
 
         @wraps(fn)
         async def call(*args: Any, **kwargs: Any) -> Any:
-            # Failing at once while PostgreSQL is down, given up if it goes down meanwhile,
-            # rather than waiting out the pool's timeout.
-            return await outage.guarded(threaded, *args, **kwargs)
+            # In the loop's executor, as sync_to_async(thread_sensitive=False) runs it, as a
+            # future the caller can stop waiting for: asgiref's wrapper waits for the thread
+            # even when cancelled. Failing at once while PostgreSQL is down, given up if it
+            # goes down meanwhile, rather than waiting out the pool's timeout.
+            def submit(ticket: outage.Ticket) -> asyncio.Future:
+                run = partial(contextvars.copy_context().run, counted, ticket, *args, **kwargs)
+                return asyncio.get_running_loop().run_in_executor(None, run)
+
+            return await outage.guarded(submit)
 
     return call
 
