@@ -246,7 +246,9 @@ async def guarded(submit: Callable[[Ticket], asyncio.Future]) -> Any:
         ticket.abandon()  # nobody waits for it any more: it must not begin
         task = asyncio.current_task()
         if ticket.given_up and (task is None or task.cancelling() == 0):
-            raise unreachable() from None  # given up here, not cancelled from outside
+            # Given up here, not cancelled from outside. (Not `from None`: that would
+            # replace the cause that makes it an outage, is_unreachable.)
+            raise unreachable()  # noqa: B904
         raise
     except Exception as error:
         failed(error)

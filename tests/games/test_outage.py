@@ -31,3 +31,27 @@ def test_an_outage_that_ended_within_the_ttl_is_not_counted_against_sockets(monk
     assert outage.downtime(1015.0, window=4) == 0.0  # a TTL after it: counted again
     monkeypatch.setattr(outage, "_last", (1000.0, None))
     assert outage.downtime(1003.0, window=4) == 3.0  # still down
+
+
+async def test_a_call_given_up_when_the_database_goes_down_fails_as_unreachable(monkeypatch):
+    """The caller of a call still waiting for its connection is told at once, with an error
+    the callers take for an outage (answered `busy`, waited out), not a server error."""
+    import asyncio
+
+    monkeypatch.setattr(outage, "SUSPECT", 0.01)
+    monkeypatch.setattr(outage, "_pooled", lambda: False)  # no probe: the test says "down"
+    waiting = asyncio.get_running_loop().create_future()  # a call that never gets its turn
+
+    async def goes_down() -> None:
+        await asyncio.sleep(0.05)
+        outage._mark(down=True)
+
+    marking = asyncio.ensure_future(goes_down())
+    try:
+        with pytest.raises(OperationalError) as raised:
+            await asyncio.wait_for(outage.guarded(lambda ticket: waiting), 5)
+        assert is_unreachable(raised.value)
+        assert waiting.cancelled()
+    finally:
+        await marking
+        await outage.stop()
