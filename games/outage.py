@@ -150,6 +150,9 @@ def _reachable() -> bool:
         return True
     except psycopg.Error:
         return False
+    except Exception:  # a fault of the probe itself must never hold every table: "up"
+        log.exception("database probe failed")
+        return True
 
 
 async def _watch() -> None:
