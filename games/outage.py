@@ -148,8 +148,9 @@ def _reachable() -> bool:
         with psycopg.Connection.connect(pool.conninfo if pool else "", **kwargs) as probe:
             probe.execute("SELECT 1")
         return True
-    except psycopg.Error:
-        return False
+    except psycopg.Error as error:
+        # A server with no free connection slot is there: its calls wait for the pool.
+        return error.sqlstate == "53300" or "too many clients" in str(error)
     except Exception:  # a fault of the probe itself must never hold every table: "up"
         log.exception("database probe failed")
         return True
