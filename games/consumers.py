@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DEFAULT_DB_ALIAS
 from django.utils import translation
 
-from games import catch_up, json_text, live, presence, socket_limits
+from games import catch_up, json_text, live, outage, presence, socket_limits
 from games.errors import TableError
 from games.loads import Loaded, keep, kept, seats_after_move, seats_now
 from games.messages import error_frame, language_of
@@ -37,6 +37,11 @@ log = logging.getLogger(__name__)
 CLOSE_NO_TABLE = 4404
 # The database could not be reached on connect: "try again later" (mhing_site/ws_auth.py).
 CLOSE_TRY_AGAIN = TRY_AGAIN_LATER
+
+# Seconds an action waits for a database that is down (a fast restart) before it is
+# refused `busy`: well within the answer a client waits for (games.outage).
+HOLD = 2.0
+RETRY = 0.5  # seconds before a change the database could not serve is heard again
 
 # A frame longer than this is refused unread: the protocol's largest is a few hundred bytes.
 MAX_FRAME = 16 * 1024
@@ -364,6 +369,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.position is None or self.user_id is None:
             await self._error("not_seated", "not_seated")
             return
+        if outage.is_down():  # a moment's outage (a fast restart) need not refuse the move
+            await outage.until_up(HOLD)  # still down: refused at once, `busy`
         try:
             if kind == "action":
                 version, pending = await _act(
@@ -402,7 +409,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             carried = message.get("load")
             if carried is not None:  # adopt keeps it only when newer than what is kept
                 adopt(self.slug, version, carried)
-            await self._send_update(at_least=version)
+            try:
+                await self._send_update(at_least=version)
+            except Exception as error:
+                if not is_busy(error):
+                    raise
+                # The database went away between the change and this socket's read of it:
+                # raising here closed the socket (1011) without its disconnect. It hears
+                # the change again once the database is back.
+                log.warning("table %s: database unavailable for a change: %s", self.slug, error)
+                self._again_later(message)
+
+    def _again_later(self, message: dict[str, Any]) -> None:
+        async def again() -> None:
+            await outage.pause(RETRY)
+            self.hear(message)
+
+        task = asyncio.get_running_loop().create_task(again())
+        self.heard.add(task)
+        task.add_done_callback(self.heard.discard)
 
     async def _send_update(
         self, at_least: int | None = None, force: bool = False, answer: bool = False
