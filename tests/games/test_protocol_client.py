@@ -64,9 +64,12 @@ class Site:
     def socket(self, path: str) -> WebsocketCommunicator:
         from mhing_site.asgi import application
 
+        # The site's own host and origin, as a server sees them. Not the test client's
+        # "testserver": the application may have been built (its allowed hosts read) when
+        # another test module imported it, before pytest-django allowed that name.
         headers = [
-            (b"host", HOST.encode()),
-            (b"origin", ORIGIN.encode()),
+            (b"host", b"localhost"),
+            (b"origin", b"http://localhost"),
             (b"cookie", f"sessionid={self.cookie('sessionid')}".encode()),
         ]
         return WebsocketCommunicator(application, path, headers=headers)
