@@ -11,12 +11,23 @@ import random
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.test import AsyncClient
 
 from games import live
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def _pages_hand_back_their_connection():
+    # The pages ran on the thread Django's ASGI handler runs sync views on, whose database
+    # connection a test's requests leave open (PostgreSQL then cannot drop the test database).
+    yield
+    await sync_to_async(connections.close_all)()
+
 
 HOST = "testserver"
 ORIGIN = f"http://{HOST}"
