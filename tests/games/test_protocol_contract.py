@@ -38,9 +38,15 @@ def increasing(versions: list[int]) -> bool:
 async def test_a_watcher_is_offered_no_action_through_a_whole_round(table, alice, bob):
     players = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
     watcher = await Client(table.slug).connect()
-    await play([*players, watcher], random.Random(4))
-    views = [f["view"] for f in watcher.frames if f["type"] == "snapshot"]
-    assert any(v["phase"] == "claims" for v in views)  # discards were open to claims
+    rng = random.Random(4)
+    for _round in range(5):  # until the watcher saw a discard open to claims
+        await play([*players, watcher], rng)
+        views = [f["view"] for f in watcher.frames if f["type"] == "snapshot"]
+        if any(v["phase"] == "claims" for v in views):
+            break
+        for player in players:
+            await player.ask({"type": "next_round"})
+    assert any(v["phase"] == "claims" for v in views)
     assert [v["actions"] for v in views if v["actions"]] == []
     for client in [*players, watcher]:
         await client.disconnect()
@@ -71,11 +77,8 @@ async def test_a_sync_brings_only_the_versions_the_socket_was_not_sent(table, al
     client = await Client(table.slug, alice).connect()
     await quiet([client])
     held = client.version
-    # Bob moves without his move being announced (as if the message were lost): only the
-    # database knows the new version.
-    row = await current(table.slug)
-    seat, action = await database_sync_to_async(_a_legal_move)(row, (0, 1))
-    version, _events = await database_sync_to_async(row.act)(seat, action)
+    # Only the database knows the new version.
+    version = await database_sync_to_async(_change_unannounced)(await current(table.slug))
     assert version == held + 1
 
     answer = await client.ask({"type": "sync", "version": held})
@@ -90,12 +93,14 @@ async def test_a_sync_brings_only_the_versions_the_socket_was_not_sent(table, al
     await client.disconnect()
 
 
-def _a_legal_move(row, seats: tuple[int, ...]) -> tuple[int, dict]:
-    for seat in seats:
+def _change_unannounced(row) -> int:
+    """One change nobody is told of (as if its message were lost): a move by whoever may
+    move now, or, the round being over, the next one dealt; the new version."""
+    for seat in (0, 1):
         actions = row.view(seat)["actions"]
         if actions:
-            return seat, actions[0]
-    raise AssertionError("nobody may move")
+            return row.act(seat, actions[0])[0]
+    return row.ready_for_next_round(0)
 
 
 def _not_held(row, seat: int) -> str:
@@ -108,9 +113,7 @@ async def test_an_error_never_names_a_version_the_socket_has_not_sent(table, ali
     client = await Client(table.slug, alice).connect()
     await quiet([client])
     held = client.version
-    row = await current(table.slug)
-    seat, action = await database_sync_to_async(_a_legal_move)(row, (0, 1))
-    version, _events = await database_sync_to_async(row.act)(seat, action)  # not announced
+    version = await database_sync_to_async(_change_unannounced)(await current(table.slug))
 
     # A card Alice does not hold: refused on the table as it is now, at `version`.
     missing = await database_sync_to_async(_not_held)(await current(table.slug), 0)
