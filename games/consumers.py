@@ -390,16 +390,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_update(at_least=version, answer=True)
 
     async def _answer_sync(self, version: Any) -> None:
+        """The versions this socket has not sent yet (their events, then the snapshot);
+        `up_to_date` when it has sent the current one, whatever older version the client
+        names (a socket's versions only grow: a snapshot sent again broke that); the
+        snapshot anew only for a version the table never reached (put back from a backup)."""
         if not isinstance(version, int) or isinstance(version, bool) or version < 0:
             await self._error("malformed", "sync_version")
             return
         current = await _current_version(self.slug)
-        if version == current:
-            self.sent = max(self.sent, current)
-            await self.send_json(self._answer({"type": "up_to_date", "version": current}))
+        if version > current:
+            await self._send_update(force=True, answer=True)
             return
-        # Behind (or ahead of a server that lost data): the whole picture again.
-        await self._send_update(force=True, answer=True)
+        if version == current:  # held from another socket: nothing to send here either
+            self.sent = max(self.sent, current)
+        if self.sent >= current:
+            await self.send_json(self._answer({"type": "up_to_date", "version": self.sent}))
+            return
+        await self._send_update(at_least=current, answer=True)
 
     # -- group messages -----------------------------------------------------------------
 
@@ -458,12 +465,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return frame
 
     async def _error(self, code: str, problem: str, **fields: Any) -> None:
-        try:
-            version = await _current_version(self.slug)
-        except Exception:  # gone, or the database is what failed: the last version sent
-            version = self.sent
+        """A frame refused before it reached the table: its version is the last one this
+        socket sent (the table's, read here, could be one whose snapshot was still to come)."""
         with translation.override(self.language):
-            await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
+            await self.send_json(self._answer(error_frame(code, problem, self.sent, **fields)))
 
     async def _too_fast(self, problem: str, **fields: Any) -> None:
         """Refuse a frame over the socket's limits, without asking the database (the version
@@ -479,12 +484,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
 
     async def _refused(self, error: Exception) -> None:
-        try:
-            version = await _current_version(self.slug)
-        except Table.DoesNotExist:
-            version = 0
+        """The table refused a move: the versions it was judged on that this socket has not
+        sent yet go first, so the error's version is the socket's newest snapshot, the one
+        to decide on again (an error once named a version whose snapshot came after it)."""
+        await self._catch_up()
         with translation.override(self.language):
-            await self.send_json(self._answer(error_frame(None, error, version)))
+            await self.send_json(self._answer(error_frame(None, error, self.sent)))
+
+    async def _catch_up(self) -> None:
+        try:
+            current = await _current_version(self.slug)
+            if current > self.sent:
+                await self._send_update(at_least=current)
+        except Table.DoesNotExist:  # deleted: nothing more to send
+            return
+        except Exception as error:  # the database out of reach: refuse on what was sent
+            if not is_busy(error):
+                raise
 
 
 def _frame_id(text: str | None) -> str | int | None:
