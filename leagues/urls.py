@@ -62,6 +62,11 @@ urlpatterns = [
     path("leagues/<slug:slug>/players/merge/", roster.roster_merge, name="roster_merge"),
     path("leagues/<slug:slug>/players/<int:pk>/", roster.roster_player, name="roster_player"),
     path(
+        "leagues/<slug:slug>/matches/<int:pk>/end/",
+        match_end.match_end_here,
+        name="match_end_here",
+    ),
+    path(
         "leagues/<slug:slug>/matches/<int:pk>/abandon/",
         match_end.match_abandon,
         name="match_abandon",

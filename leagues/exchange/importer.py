@@ -290,6 +290,7 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
                 round_limit=match_plan.round_limit,
                 played_on=match_plan.played_on,
                 by=by,
+                timed=False,  # played elsewhere: its own rounds say how it ended
             )
         except ValidationError as error:
             problems.append(Problem(f"{match_plan.where}: {_flat(error)}"))
@@ -324,6 +325,7 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
                 [players[name] for name in plan.players],
                 played_on=plan.played_on,
                 by=by,
+                timed=False,
             )
             if plan.rule_profile is not None:
                 match.rule_profile = Profile.from_dict(plan.rule_profile).to_dict()

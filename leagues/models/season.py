@@ -174,7 +174,9 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
         )
     matches = hold_matches(old)  # again under the league's lock: any begun meanwhile
     running = [pk for pk, status, _day in matches if status == Match.Status.RUNNING]
-    if running:
+    # A season dated later may be set while matches run (issue 36): one still running at its
+    # midnight is played to its end in this season (docs/seasons.md).
+    if running and starts_on <= timezone.localdate():
         raise SeasonNotStarted(running_message(running), code="running")
     try:
         refuse_control_characters(name)
@@ -281,7 +283,7 @@ def running_message(match_ids: list[int]) -> str:
         # The date as every page writes it ("17. November 2026"), not as stored.
         described.append(f"{long_date(match.played_on)} ({names})")
     return _(
-        "These matches of the current season are still running: %(matches)s. Finish them, "
-        "or abandon those that will not be finished (on each match's page), before starting "
-        "a new season, which would freeze them half played."
+        "These matches of the current season are still running: %(matches)s. End them here "
+        "to keep their results, or abandon those that should not count, before a new season "
+        "starts today; one dated later can be set while they run."
     ) % {"matches": "; ".join(described)}
