@@ -1,0 +1,101 @@
+"""What a phone still got wrong at a club night (issue 36, part 5), each at 390 px: the
+finished match's place column and the standings cards' rating were cut off, the standings
+card said "Runden 1" for rounds won and the match page "Platz" (seat) beside "Rang".
+
+Run with `pytest -m browser tests/leagues/test_browser_evening_phone.py`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Browser, Page
+
+from leagues.models import League, Match, Player
+from tests.clubs import shared_club
+from tests.layout import PHONE, keep_screenshot
+
+from .conftest import BIG_HAND, SMALL_HAND, win
+
+pytestmark = pytest.mark.browser
+
+# Names as long as a club's real ones: the columns beside them must still show.
+NAMES = ["Annemarie Oberholzer", "Bartholomäus Klein", "Christiane Weber", "Dietrich Sommer"]
+
+# Each cell of a table: its text and whether it ends inside the viewport and its table box.
+CELLS = """(selector) => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll(selector + " tr")].map(row =>
+        [...row.cells].map(cell => {
+            const r = cell.getBoundingClientRect();
+            let box = cell.closest(".table-scroll") || cell.closest("table");
+            const edge = box.getBoundingClientRect();
+            // Its text too, not only its box: a figure wider than its cell is cut as well.
+            // (Visible text only: a heading's full label is kept for screen readers in a
+            // 1 px box.)
+            let right = r.right;
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (node.parentElement.getBoundingClientRect().width <= 1) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                const box = range.getBoundingClientRect();
+                if (box.width > 0) right = Math.max(right, box.right);
+            }
+            return {text: cell.textContent.trim(), right,
+                    inside: right <= Math.min(width, edge.right) + 0.5 && r.left >= -0.5};
+        }));
+}"""
+
+
+@pytest.fixture
+def finished(transactional_db) -> Match:
+    league = League.objects.create(club=shared_club(), name="Dienstagsclub", slug="dienstag")
+    players = [Player.objects.create(club=league.club, display_name=name) for name in NAMES]
+    match = Match.begin(league, players, first_dealer=0)
+    match.record_round(win(players[1], SMALL_HAND))
+    match.record_round(win(players[2], BIG_HAND))
+    return match
+
+
+def german_phone(browser: Browser, url: str) -> Page:
+    context = browser.new_context(viewport=PHONE, locale="de")
+    context.add_cookies([{"name": "django_language", "value": "de", "url": url}])
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def test_the_finished_match_shows_its_place_column_whole_on_a_german_phone(
+    live_server, browser: Browser, finished
+) -> None:
+    page = german_phone(browser, live_server.url + finished.get_absolute_url())
+    try:
+        keep_screenshot(page, "evening-match-de")
+        rows = page.evaluate(CELLS, "#match-players")
+    finally:
+        page.context.close()
+    heading = [cell["text"] for cell in rows[0]]
+    # "Sitz" for the seat: "Platz" beside "Rang" read as two words for one thing.
+    assert heading == ["Sitz", "Spieler", "Punkte", "Rang"], heading
+    cut = [cell["text"] for row in rows for cell in row if not cell["inside"]]
+    assert cut == [], f"cut off at 390 px: {cut}"
+
+
+def test_the_standings_cards_show_the_rating_and_say_rounds_won_on_a_german_phone(
+    live_server, browser: Browser, finished
+) -> None:
+    url = live_server.url + reverse("leagues:league", args=[finished.league.slug])
+    page = german_phone(browser, url)
+    try:
+        keep_screenshot(page, "evening-standings-de")
+        rows = page.evaluate(CELLS, "#standings")
+        rounds = page.locator("#standings tbody .col-rounds").first.evaluate(
+            "cell => getComputedStyle(cell, '::before').content"
+        )
+    finally:
+        page.context.close()
+    cut = [cell["text"] for row in rows for cell in row if not cell["inside"]]
+    assert cut == [], f"cut off at 390 px: {cut}"
+    # Not "Runden 1": one round won, not one round played.
+    assert "gewonnen" in rounds.lower(), rounds
