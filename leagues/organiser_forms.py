@@ -178,6 +178,9 @@ class LeagueForm(forms.ModelForm):
         if creating:
             del self.fields["version"]
             self._only_the_game(game)
+            # Members only until the organiser ticks it (issue 36): private is the safer
+            # start for a club's names and results.
+            self.initial["is_public"] = False
         else:
             self.fields["version"].required = True
             self.initial.setdefault("version", self.instance.version)

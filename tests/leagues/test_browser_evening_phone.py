@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from leagues.models import League, Match, Player
 from tests.clubs import shared_club
+from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot
 
 from .conftest import BIG_HAND, SMALL_HAND, win
@@ -99,3 +100,57 @@ def test_the_standings_cards_show_the_rating_and_say_rounds_won_on_a_german_phon
     assert cut == [], f"cut off at 390 px: {cut}"
     # Not "Runden 1": one round won, not one round played.
     assert "gewonnen" in rounds.lower(), rounds
+
+
+TYPED = "123b 234b 456c 789k 55c"
+
+
+def test_a_saved_hand_comes_back_as_it_was_typed_on_a_german_phone(
+    live_server, browser: Browser, finished, organiser
+) -> None:
+    """Correcting a round: the hand field showed "122334b 45556c 789k", the cards sorted by
+    suit, for a hand typed (and kept) as five sets."""
+    finished.league.organisers.add(organiser)
+    first = finished.rounds.get(number=1)
+    winner, discarder = first.winner, None
+    finished.correct_round(first, win(winner, TYPED, discarder), None, first.version)
+    first.refresh_from_db()
+    assert first.hand.hand == TYPED  # kept grouped as played
+    url = live_server.url + reverse(
+        "leagues:round_edit", args=[finished.league.slug, finished.pk, first.number]
+    )
+    context = browser.new_context(viewport=PHONE, locale="de")
+    context.add_cookies([{"name": "django_language", "value": "de", "url": url}])
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        shown = page.locator("[data-picker-notation]").input_value()
+    finally:
+        context.close()
+    assert shown == TYPED
+
+
+# The vertical middle of the breadcrumb's link text and of its "›", each as drawn.
+BREADCRUMB = """() => {
+    const middle = (node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        return (box.top + box.bottom) / 2;
+    };
+    const nav = document.querySelector("nav.breadcrumb");
+    return {link: middle(nav.querySelector("a")), mark: middle(nav.querySelector("span"))};
+}"""
+
+
+def test_the_breadcrumb_mark_sits_on_the_line_of_its_link_on_a_german_phone(
+    live_server, browser: Browser, finished
+) -> None:
+    page = german_phone(browser, live_server.url + finished.get_absolute_url())
+    try:
+        measured = page.evaluate(BREADCRUMB)
+    finally:
+        page.context.close()
+    assert abs(measured["link"] - measured["mark"]) <= 3, measured
