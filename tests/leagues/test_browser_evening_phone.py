@@ -7,11 +7,14 @@ Run with `pytest -m browser tests/leagues/test_browser_evening_phone.py`.
 
 from __future__ import annotations
 
+import re
+from datetime import date
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
-from leagues.models import League, Match, Player
+from leagues.models import ClubNight, League, Match, Player
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot
@@ -154,3 +157,70 @@ def test_the_breadcrumb_mark_sits_on_the_line_of_its_link_on_a_german_phone(
     finally:
         page.context.close()
     assert abs(measured["link"] - measured["mark"]) <= 3, measured
+
+
+def test_the_mahjongg_game_form_says_chow_pung_kong_and_tapping_needs_no_typing(
+    live_server, browser: Browser, organiser, member
+) -> None:
+    """English players say chow, pung and kong (chi, pon and kan are the Japanese words the
+    rule book's notation keeps: by=kan); and the help beside the tiles told someone tapping
+    to type "win=5k by=wall"."""
+    league = League.objects.create(
+        club=shared_club(), name="Dragon Club", slug="dragons", game="mahjongg"
+    )
+    league.organisers.add(organiser)
+    players = [Player.objects.create(club=league.club, display_name=n) for n in NAMES]
+    match = Match.begin(league, players)
+    url = live_server.url + reverse("leagues:mj_game_new", args=[league.slug, match.pk])
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        choices = page.locator(".mj-add-as-option").first.locator("xpath=..").inner_text()
+        help_text = page.locator("#mj-notation-help").inner_text()
+    finally:
+        context.close()
+    assert "chow [ ]" in choices and "pung [ ]" in choices and "kong" in choices, choices
+    assert not re.search(r"\b(chi|pon|kan)\b", choices), choices
+    assert help_text.startswith("To type instead of tapping"), help_text
+    assert "Tapping, the winning tile and how it came are chosen under" in help_text
+
+
+def test_seating_a_club_night_ticks_all_or_last_nights_players_on_a_german_phone(
+    live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(club=shared_club(), name="Dienstagsclub", slug="dienstag")
+    league.organisers.add(organiser)
+    roster = [Player.objects.create(club=league.club, display_name=f"P{n}") for n in range(10)]
+    league.players.add(*roster)
+    last_week = roster[:4] + roster[5:9]  # eight of the ten came last week
+    ClubNight.seat(
+        league,
+        [last_week[:4], last_week[4:]],
+        played_on=date(2026, 11, 29),
+        variant="points",
+        target_points=500,
+        since_match=0,
+    )
+    url = live_server.url + reverse("leagues:night_new", args=[league.slug])
+    context = browser.new_context(viewport=PHONE, locale="de-DE", has_touch=True)
+    context.add_cookies([{"name": "django_language", "value": "de", "url": url}])
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+
+    def ticked() -> set[str]:
+        boxes = page.locator("#night-form input[name=present]:checked")
+        return {box.evaluate("b => b.closest('label').innerText.trim()") for box in boxes.all()}
+
+    try:
+        page.goto(url)
+        assert ticked() == set()
+        page.get_by_role("link", name="Alle ankreuzen").tap()
+        page.wait_for_url("**tick=all")
+        assert ticked() == {p.display_name for p in roster}
+        page.get_by_role("link", name="Die Spieler des letzten Clubabends ankreuzen").tap()
+        page.wait_for_url("**tick=last")
+        assert ticked() == {p.display_name for p in last_week}
+    finally:
+        context.close()
