@@ -95,11 +95,15 @@ def archived_message(season: Season) -> str:
 
 # Stored in English whoever creates the league, and translated when shown (Season.label):
 # a German organiser's league must not read "Saison 2026" to its French players.
-DEFAULT_NAME = re.compile(r"Season (\d{4})")
+DEFAULT_NAME = re.compile(r"Season (\d{4}(?:/\d{2})?)")
 
 
 def first_season_name(starts_on: date) -> str:
-    """The name a league's first season gets when nobody chose one: its year."""
+    """The name a league's first season gets when nobody chose one: its year, or, from July
+    on, the club year it mostly runs in ("Season 2026/27"): a first season begun on
+    6 December was "Season 2026" for a year of play in 2027 (issue 36)."""
+    if starts_on.month >= 7:
+        return f"Season {starts_on.year}/{(starts_on.year + 1) % 100:02d}"
     return f"Season {starts_on.year}"
 
 

@@ -110,3 +110,19 @@ MARKER = """(summary) => {
     const before = getComputedStyle(summary, "::before").content;
     return before === "none" || before === "normal" ? "" : before;
 }"""
+
+
+def test_a_first_season_begun_in_december_is_named_for_its_club_year_on_a_german_phone(
+    transactional_db, live_server, browser: Browser
+):
+    league = League.objects.create(
+        club=shared_club(), name="Dienstagsclub", slug="dienstag", season_start=date(2026, 12, 6)
+    )
+    page = phone(browser, "de-DE", live_server)
+    try:
+        page.goto(live_server.url + league.get_absolute_url())
+        heading = page.locator(".season-name").first.inner_text()
+    finally:
+        page.context.close()
+    # Not "Saison 2026": nearly all of it is played in 2027.
+    assert heading == "Saison 2026/27"
