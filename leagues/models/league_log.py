@@ -37,6 +37,7 @@ class LeagueEvent(models.Model):
         MATCH_ABANDONED = "match_abandoned", _("match abandoned")
         MATCH_DELETED = "match_deleted", _("match deleted")
         CLUB_NIGHT_SEATED = "club_night_seated", _("club night seated")
+        CLUB_RENAMED = "club_renamed", _("club renamed")
 
     league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="events")
     # No choices in the database (see the module docstring); `Action` gives the labels.

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
-from leagues.models import League, Match, Player
+from leagues.models import Club, League, LeagueEvent, Match, Player
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
@@ -126,3 +126,28 @@ def test_a_first_season_begun_in_december_is_named_for_its_club_year_on_a_german
         page.context.close()
     # Not "Saison 2026": nearly all of it is played in 2027.
     assert heading == "Saison 2026/27"
+
+
+def test_an_organiser_names_the_club_on_a_german_phone(
+    transactional_db, live_server, browser: Browser, organiser
+):
+    """A club was named after its first league, for good."""
+    league = League.objects.create(
+        club=Club.create_named("Dienstagsrunde"), name="Dienstagsrunde", slug="dienstagsrunde"
+    )
+    league.organisers.add(organiser)
+    page = phone(browser, "de-DE", live_server, organiser)
+    try:
+        page.goto(live_server.url + reverse("leagues:league_settings", args=[league.slug]))
+        page.get_by_role("link", name="Den Club benennen").tap()
+        page.get_by_label("Name des Clubs").fill("Mahjong-Freunde Altona")
+        page.get_by_role("button", name="Namen speichern").tap()
+        page.wait_for_url(re.compile(r"/settings/$"))
+        shown = page.locator("#club-name").inner_text()
+    finally:
+        page.context.close()
+    assert shown == "Mahjong-Freunde Altona"
+    league.club.refresh_from_db()
+    assert league.club.name == "Mahjong-Freunde Altona"
+    event = league.events.get(action=LeagueEvent.Action.CLUB_RENAMED)
+    assert event.details == {"old": "Dienstagsrunde", "new": "Mahjong-Freunde Altona"}
