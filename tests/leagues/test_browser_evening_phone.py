@@ -97,12 +97,26 @@ def test_the_standings_cards_show_the_rating_and_say_rounds_won_on_a_german_phon
         rounds = page.locator("#standings tbody .col-rounds").first.evaluate(
             "cell => getComputedStyle(cell, '::before').content"
         )
+        # How far each rating's figure ends from the card's right edge.
+        room = page.evaluate(RATING_ROOM)
     finally:
         page.context.close()
     cut = [cell["text"] for row in rows for cell in row if not cell["inside"]]
     assert cut == [], f"cut off at 390 px: {cut}"
     # Not "Runden 1": one round won, not one round played.
     assert "gewonnen" in rounds.lower(), rounds
+    # A margin, not flush with the card's edge, where a wider figure was cut.
+    assert min(room) >= 4, room
+
+
+RATING_ROOM = """() => {
+    const edge = document.getElementById("standings").getBoundingClientRect().right;
+    return [...document.querySelectorAll("#standings tbody .col-rating")].map(cell => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return edge - range.getBoundingClientRect().right;
+    });
+}"""
 
 
 TYPED = "123b 234b 456c 789k 55c"
