@@ -216,3 +216,13 @@ class TestMatchLength:
         match.refresh_from_db()
         assert (match.status, match.ended) == (Match.Status.FINISHED, Match.Ended.LENGTH)
         assert match.played_on == date.today()
+
+
+def test_a_new_league_proposes_a_match_that_fits_an_evening(client, member):
+    """500 points ended a match on its first one-suit hand (17 credits, 512 points): the
+    create page proposes 2000 and 2 h 30, so the clock ends most evenings."""
+    client.force_login(member)
+    page = client.get(reverse("leagues:league_new")).content.decode()
+
+    assert 'name="default_target" value="2000"' in page
+    assert 'name="match_minutes" value="150"' in page
