@@ -296,7 +296,9 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
             problems.append(Problem(f"{match_plan.where}: {_flat(error)}"))
             continue
         try:
-            rounds += replay.add(match, match_plan.rounds, players, match_plan.abandoned)
+            rounds += replay.add(
+                match, match_plan.rounds, players, match_plan.abandoned, match_plan.ended
+            )
         except ValidationError as error:
             problems.append(Problem(_flat(error)))
     if problems:
@@ -332,6 +334,10 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
                 match.save(update_fields=["rule_profile"])
             for caller, hands in plan.games:
                 record_game(match, GameEntry(caller, hands), by=by)
+            if plan.ended and not match.is_finished and plan.games:
+                Match.objects.filter(pk=match.pk).update(ended=plan.ended)
+                match.refresh_from_db()
+                match.settle()
             if plan.abandoned:
                 abandon_match(match, by=by, expected_version=match.version)
     except ValidationError as error:

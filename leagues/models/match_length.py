@@ -20,8 +20,14 @@ def how_it_ends(match, finished_by_play: bool, hands: int, last_hand_at: datetim
         return Match.Ended.HERE
     if past_length(match, hands, last_hand_at):
         return Match.Ended.LENGTH
+    if match.ended == Match.Ended.LENGTH and hands and not _has_length(match):
+        return Match.Ended.LENGTH  # from a league file: its length was the other site's
     # A length end undone (its last hand deleted) runs again.
     return ""
+
+
+def _has_length(match) -> bool:
+    return match.length_hands is not None or match.length_minutes is not None
 
 
 def past_length(match, hands: int, last_hand_at: datetime | None) -> bool:

@@ -5,6 +5,7 @@ dated later can be set while matches run (docs/organisers.md, docs/seasons.md)."
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 
 import pytest
@@ -226,3 +227,56 @@ def test_a_new_league_proposes_a_match_that_fits_an_evening(client, member):
 
     assert 'name="default_target" value="2000"' in page
     assert 'name="match_minutes" value="150"' in page
+
+
+class TestLeagueFiles:
+    """A match ended here, or by its length, comes back ended from the league's file; before,
+    its rounds alone left it running."""
+
+    def test_a_mhing_match_ended_here_comes_back_ended(
+        self, client, organiser_client, league, match, players
+    ):
+        from leagues.exchange.importer import import_league
+
+        match.record_round(win(players[1]))
+        organiser_client.post(end_url(match), {"version": match.version})
+        document = json.loads(
+            client.get(reverse("leagues:export_json", args=[league.slug])).content
+        )
+        assert document["matches"][0]["ended"] == "here"
+
+        copy = import_league(document, slug="copy").league
+
+        again = copy.matches.get()
+        assert (again.status, again.ended) == (Match.Status.FINISHED, Match.Ended.HERE)
+        assert copy.standings.filter(player__display_name="Quentin", season=None).get().wins == 1
+
+    def test_a_mahjongg_match_ended_by_its_length_comes_back_ended(
+        self, client, mj_league, players
+    ):  # noqa: F811
+        from leagues.exchange.importer import import_league
+
+        mj_league.match_hands = 1
+        mj_league.save()
+        match = Match.begin(mj_league, players)
+        record_game(match, mj_win(2))
+        document = json.loads(
+            client.get(reverse("leagues:export_json", args=[mj_league.slug])).content
+        )
+
+        copy = import_league(document, slug="copy").league
+
+        again = copy.matches.get()
+        assert (again.status, again.ended) == (Match.Status.FINISHED, Match.Ended.LENGTH)
+
+    def test_an_unknown_end_is_refused(self, client, league, match, players):
+        from leagues.exchange.importer import ImportRefused, import_league
+
+        match.record_round(win(players[1]))
+        document = json.loads(
+            client.get(reverse("leagues:export_json", args=[league.slug])).content
+        )
+        document["matches"][0].update(status="finished", ended="tea")
+
+        with pytest.raises(ImportRefused, match="ended"):
+            import_league(document, slug="copy")
