@@ -251,9 +251,7 @@ class TestLeagueFiles:
         assert (again.status, again.ended) == (Match.Status.FINISHED, Match.Ended.HERE)
         assert copy.standings.filter(player__display_name="Quentin", season=None).get().wins == 1
 
-    def test_a_mahjongg_match_ended_by_its_length_comes_back_ended(
-        self, client, mj_league, players
-    ):  # noqa: F811
+    def test_a_mahjongg_match_ended_by_length_comes_back(self, client, mj_league, players):  # noqa: F811
         from leagues.exchange.importer import import_league
 
         mj_league.match_hands = 1
