@@ -22,6 +22,9 @@ from .models import Club, League, Player
 from .models.league_settings import SETTINGS, club_refused_message
 from .models.roster import NAME_LENGTH
 
+# The target a new league proposes (LeagueForm, creating): see there.
+EVENING_TARGET = 2000
+
 PROFILE_FIELDS = (
     "mj_settle",
     "mj_limit",
@@ -179,6 +182,13 @@ class LeagueForm(forms.ModelForm):
         if creating:
             del self.fields["version"]
             self._only_the_game(game)
+            # Members only until the organiser ticks it (issue 36): private is the safer
+            # start for a club's names and results.
+            self.initial["is_public"] = False
+            # A match that fits an evening (issue 36): the clock (League.match_minutes, 2 h 30)
+            # ends most; a target of 500 ended one on its first one-suit hand (512 points),
+            # 2000 takes four of them. The rule book's 500 stays a quick choice per match.
+            self.initial["default_target"] = EVENING_TARGET
         else:
             self.fields["version"].required = True
             self.initial.setdefault("version", self.instance.version)

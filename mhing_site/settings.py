@@ -302,7 +302,14 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German")), ("fr", _("French"))]
+# British English: the same words, its dates ("6 Dec 2026", not "Dec. 6, 2026"), for a
+# browser that asks for en-GB (issue 36); Django's en_GB formats, no catalogue of our own.
+LANGUAGES = [
+    ("en", _("English")),
+    ("en-gb", _("English (UK)")),
+    ("de", _("German")),
+    ("fr", _("French")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "UTC")

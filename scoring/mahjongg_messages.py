@@ -83,11 +83,11 @@ def error_message(error: errors.MahjonggError) -> str:
         return str(_BRACKETS[error.kind])
     if isinstance(error, errors.BadSet):
         if error.concealed_kan:
-            return _("{%(tiles)s} is no concealed kan: { } holds four identical tiles.") % {
+            return _("{%(tiles)s} is no concealed kong: { } holds four identical tiles.") % {
                 "tiles": error.text
             }
         return _(
-            "[%(tiles)s] is no set: [ ] holds a chi or a pon of three tiles, or a kan of four "
+            "[%(tiles)s] is no set: [ ] holds a chow or a pung of three tiles, or a kong of four "
             "identical tiles."
         ) % {"tiles": error.text}
     if isinstance(error, errors.TooManyCopies):
@@ -127,7 +127,7 @@ def error_message(error: errors.MahjonggError) -> str:
             "tile": card_name(error.tile)
         }
     if isinstance(error, errors.KanReplacementWithoutKan):
-        return _("A kan replacement (by=kan) needs a kan in the hand: [ ] or { } of four tiles.")
+        return _("A kong replacement (by=kan) needs a kong in the hand: [ ] or { } of four tiles.")
     if isinstance(error, errors.BadContextValue):
         expected = _EXPECTED.get(error.key, error.expected)
         return _("%(key)s=%(value)s cannot be read: expected %(expected)s.") % {
@@ -148,9 +148,9 @@ def _count_message(error: errors.WrongTileCount) -> str:
     values = {"count": error.count, "needed": error.needed}
     if error.caller:
         text = ngettext(
-            "The hand has %(count)s tile; the Mah-Jongg caller holds 14, plus one per kan: "
+            "The hand has %(count)s tile; the Mah-Jongg caller holds 14, plus one per kong: "
             "%(needed)s here.",
-            "The hand has %(count)s tiles; the Mah-Jongg caller holds 14, plus one per kan: "
+            "The hand has %(count)s tiles; the Mah-Jongg caller holds 14, plus one per kong: "
             "%(needed)s here.",
             error.count,
         )
@@ -158,9 +158,9 @@ def _count_message(error: errors.WrongTileCount) -> str:
     text = (
         ngettext(
             "The hand has %(count)s tile; a player who did not call Mah-Jongg holds 13, plus one "
-            "per kan: %(needed)s here.",
+            "per kong: %(needed)s here.",
             "The hand has %(count)s tiles; a player who did not call Mah-Jongg holds 13, plus one "
-            "per kan: %(needed)s here.",
+            "per kong: %(needed)s here.",
             error.count,
         )
         % values
@@ -182,9 +182,9 @@ def refusal_message(refused: Refused) -> str:
             "tiles": card_plural(refused.tile)
         }
     if refused.reason == "full":
-        return _("The hand is full: 14 tiles, plus one per kan. Take a tile out first.")
+        return _("The hand is full: 14 tiles, plus one per kong. Take a tile out first.")
     if refused.reason == "chi":
-        return _("A chi is three suit tiles in a row: pick its lowest tile, a 1 to 7 of a suit.")
+        return _("A chow is three suit tiles in a row: pick its lowest tile, a 1 to 7 of a suit.")
     return _("%(bonus)s is in the hand already: there is one of each bonus tile.") % {
         "bonus": _first_upper(bonus_name(refused.bonus))
     }

@@ -315,12 +315,15 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
                 round_limit=match_plan.round_limit,
                 played_on=match_plan.played_on,
                 by=by,
+                timed=False,  # played elsewhere: its own rounds say how it ended
             )
         except ValidationError as error:
             problems.append(Problem(f"{match_plan.where}: {_flat(error)}"))
             continue
         try:
-            rounds += replay.add(match, match_plan.rounds, players, match_plan.abandoned)
+            rounds += replay.add(
+                match, match_plan.rounds, players, match_plan.abandoned, match_plan.ended
+            )
         except ValidationError as error:
             problems.append(Problem(_flat(error)))
     if problems:
@@ -378,12 +381,17 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
                 [players[name] for name in plan.players],
                 played_on=plan.played_on,
                 by=by,
+                timed=False,
             )
             if plan.rule_profile is not None:
                 match.rule_profile = Profile.from_dict(plan.rule_profile).to_dict()
                 match.save(update_fields=["rule_profile"])
             for caller, hands in plan.games:
                 record_game(match, GameEntry(caller, hands), by=by)
+            if plan.ended and not match.is_finished and plan.games:
+                Match.objects.filter(pk=match.pk).update(ended=plan.ended)
+                match.refresh_from_db()
+                match.settle()
             if plan.abandoned:
                 abandon_match(match, by=by, expected_version=match.version)
     except ValidationError as error:

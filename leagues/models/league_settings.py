@@ -25,6 +25,8 @@ SETTINGS = (
     "mahjongg_profile",
     "default_variant",
     "default_target",
+    "match_hands",
+    "match_minutes",
     "is_public",
     "players_may_enter",
     "live_guests",

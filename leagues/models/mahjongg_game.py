@@ -21,6 +21,7 @@ from scoring.mahjongg_messages import error_message
 
 from .history import RoundChange
 from .league import GameChoice
+from .match_length import how_it_ends
 from .standing import refresh_standings
 
 
@@ -247,8 +248,10 @@ def _store(match, result: MatchReplay) -> None:
     for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
         seat.total, seat.place = total, place
     Seat.objects.bulk_update(seats, ["total", "place"])
-    status = Match.Status.FINISHED if result.finished else Match.Status.RUNNING
-    Match.objects.filter(pk=match.pk).update(status=status)
+    last = games[-1].entered_at if games else None
+    match.ended = how_it_ends(match, result.finished, len(games), last)
+    status = Match.Status.FINISHED if result.finished or match.ended else Match.Status.RUNNING
+    Match.objects.filter(pk=match.pk).update(status=status, ended=match.ended)
     match.status = status
     if Match.Status.FINISHED in (was, status):
         match.league.rerate()
