@@ -190,6 +190,7 @@ class Seat:
     # and acting on it again would be refused (claim_window_open) for the client's fault.
     waiting_for: int | None = None
     held: dict[str, Any] | None = None
+    acted_on: dict[str, Any] | None = None  # the snapshot last decided on
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -254,6 +255,11 @@ class Seat:
                 if was_action and frame["type"] == "snapshot":
                     self.stats.acks.append((self.slug, self.position, version, sent))
             answered = frame["reply_to"] == self.waiting_for
+            if answered and frame.get("code") == "busy" and self.held is None:
+                # Nothing changed and the protocol says send again: decide again on the
+                # snapshot acted on (a seat that waited for a newer one stood still until
+                # the turn timeout after a database outage, issue 35).
+                self.held = self.acted_on
         if frame["type"] == "snapshot":
             if self.last_snapshot_at is None:
                 self.stats.first_snapshots.append(now)
@@ -277,6 +283,7 @@ class Seat:
         if self.decision is not None:
             self.decision.cancel()
             self.decision = None
+        self.acted_on = snapshot
         table, view = snapshot["table"], snapshot["view"]
         if table["status"] == "finished":
             return True

@@ -37,6 +37,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from games.models import Table
 from games.snapshots import db_call
 
+# An outage is two warnings per process: as the mending starts and as it ends (`_mend`,
+# docs/operations.md). What fails meanwhile, each move, socket and probe, is DEBUG.
 log = logging.getLogger(__name__)
 
 POLL = 0.5  # seconds between two reads of the tables' versions while the layer fails
@@ -89,9 +91,7 @@ async def send(slug: str, message: dict[str, Any]) -> None:
         # cancelled one would never reach the other processes; it goes on meanwhile.
         await asyncio.wait_for(asyncio.shield(sending), LAYER_WAIT)
     except Exception as error:
-        log.warning(
-            "table %s: channel layer failed, catching up from the database: %r", slug, error
-        )
+        log.debug("table %s: channel layer failed, catching up from the database: %r", slug, error)
         if isinstance(layer, InMemoryChannelLayer):
             _tell_here(slug, message)  # told already otherwise
         trouble()
@@ -104,7 +104,7 @@ async def join(consumer) -> None:
         async with asyncio.timeout(LAYER_WAIT):
             await consumer.channel_layer.group_add(consumer.group, consumer.channel_name)
     except Exception as error:
-        log.warning("table %s: channel layer failed on join: %r", consumer.slug, error)
+        log.debug("table %s: channel layer failed on join: %r", consumer.slug, error)
         trouble()
 
 
@@ -114,7 +114,7 @@ async def leave(consumer) -> None:
         async with asyncio.timeout(LAYER_WAIT):
             await consumer.channel_layer.group_discard(consumer.group, consumer.channel_name)
     except Exception as error:  # the group's entry expires in the layer
-        log.warning("table %s: channel layer failed on leave: %r", consumer.slug, error)
+        log.debug("table %s: channel layer failed on leave: %r", consumer.slug, error)
 
 
 # -- the sockets of this process ------------------------------------------------------------
@@ -197,7 +197,7 @@ async def _mend() -> None:
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the database too may be out of reach: poll on
-            log.warning("catching up failed, trying again: %r", error)
+            log.debug("catching up failed, trying again: %r", error)
         await asyncio.sleep(POLL)
 
 
@@ -266,7 +266,7 @@ async def _probe() -> None:
         except asyncio.CancelledError:
             raise
         except Exception as error:  # failed, or the message never came back
-            log.warning("channel layer probe failed: %r", error)
+            log.debug("channel layer probe failed: %r", error)
             trouble()
             if _mending is not None:
                 await asyncio.shield(_mending)

@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DEFAULT_DB_ALIAS
 from django.utils import translation
 
-from games import catch_up, json_text, live, presence, socket_limits
+from games import catch_up, json_text, live, outage, presence, socket_limits
 from games.errors import TableError
 from games.loads import Loaded, keep, kept, seats_after_move, seats_now
 from games.messages import error_frame, language_of
@@ -37,6 +37,11 @@ log = logging.getLogger(__name__)
 CLOSE_NO_TABLE = 4404
 # The database could not be reached on connect: "try again later" (mhing_site/ws_auth.py).
 CLOSE_TRY_AGAIN = TRY_AGAIN_LATER
+
+# Seconds an action waits for a database that is down (a fast restart) before it is
+# refused `busy`: well within the answer a client waits for (games.outage).
+HOLD = 2.0
+RETRY = 0.5  # seconds before a change the database could not serve is heard again
 
 # A frame longer than this is refused unread: the protocol's largest is a few hundred bytes.
 MAX_FRAME = 16 * 1024
@@ -364,6 +369,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.position is None or self.user_id is None:
             await self._error("not_seated", "not_seated")
             return
+        if outage.is_down():  # a moment's outage (a fast restart) need not refuse the move
+            await outage.until_up(HOLD)  # still down: refused at once, `busy`
         try:
             if kind == "action":
                 version, pending = await _act(
@@ -383,16 +390,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_update(at_least=version, answer=True)
 
     async def _answer_sync(self, version: Any) -> None:
+        """The versions this socket has not sent yet (their events, then the snapshot);
+        `up_to_date` when it has sent the current one, whatever older version the client
+        names (a socket's versions only grow: a snapshot sent again broke that); the
+        snapshot anew only for a version the table never reached (put back from a backup)."""
         if not isinstance(version, int) or isinstance(version, bool) or version < 0:
             await self._error("malformed", "sync_version")
             return
         current = await _current_version(self.slug)
-        if version == current:
-            self.sent = max(self.sent, current)
-            await self.send_json(self._answer({"type": "up_to_date", "version": current}))
+        if version > current:
+            await self._send_update(force=True, answer=True)
             return
-        # Behind (or ahead of a server that lost data): the whole picture again.
-        await self._send_update(force=True, answer=True)
+        if version == current:  # held from another socket: nothing to send here either
+            self.sent = max(self.sent, current)
+        if self.sent >= current:
+            await self.send_json(self._answer({"type": "up_to_date", "version": self.sent}))
+            return
+        await self._send_update(at_least=current, answer=True)
 
     # -- group messages -----------------------------------------------------------------
 
@@ -402,7 +416,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             carried = message.get("load")
             if carried is not None:  # adopt keeps it only when newer than what is kept
                 adopt(self.slug, version, carried)
-            await self._send_update(at_least=version)
+            try:
+                await self._send_update(at_least=version)
+            except Exception as error:
+                if not is_busy(error):
+                    raise
+                # The database went away between the change and this socket's read of it:
+                # raising here closed the socket (1011) without its disconnect. It hears
+                # the change again once the database is back.
+                log.warning("table %s: database unavailable for a change: %s", self.slug, error)
+                self._again_later(message)
+
+    def _again_later(self, message: dict[str, Any]) -> None:
+        async def again() -> None:
+            await outage.pause(RETRY)
+            self.hear(message)
+
+        task = asyncio.get_running_loop().create_task(again())
+        self.heard.add(task)
+        task.add_done_callback(self.heard.discard)
 
     async def _send_update(
         self, at_least: int | None = None, force: bool = False, answer: bool = False
@@ -433,12 +465,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return frame
 
     async def _error(self, code: str, problem: str, **fields: Any) -> None:
-        try:
-            version = await _current_version(self.slug)
-        except Exception:  # gone, or the database is what failed: the last version sent
-            version = self.sent
+        """A frame refused before it reached the table: its version is the last one this
+        socket sent (the table's, read here, could be one whose snapshot was still to come)."""
         with translation.override(self.language):
-            await self.send_json(self._answer(error_frame(code, problem, version, **fields)))
+            await self.send_json(self._answer(error_frame(code, problem, self.sent, **fields)))
 
     async def _too_fast(self, problem: str, **fields: Any) -> None:
         """Refuse a frame over the socket's limits, without asking the database (the version
@@ -454,12 +484,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
 
     async def _refused(self, error: Exception) -> None:
-        try:
-            version = await _current_version(self.slug)
-        except Table.DoesNotExist:
-            version = 0
+        """The table refused a move: the versions it was judged on that this socket has not
+        sent yet go first, so the error's version is the socket's newest snapshot, the one
+        to decide on again (an error once named a version whose snapshot came after it)."""
+        await self._catch_up()
         with translation.override(self.language):
-            await self.send_json(self._answer(error_frame(None, error, version)))
+            await self.send_json(self._answer(error_frame(None, error, self.sent)))
+
+    async def _catch_up(self) -> None:
+        try:
+            current = await _current_version(self.slug)
+            if current > self.sent:
+                await self._send_update(at_least=current)
+        except Table.DoesNotExist:  # deleted: nothing more to send
+            return
+        except Exception as error:  # the database out of reach: refuse on what was sent
+            if not is_busy(error):
+                raise
 
 
 def _frame_id(text: str | None) -> str | int | None:

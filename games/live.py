@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from datetime import datetime
 
-from games import catch_up, table_rows
+from games import catch_up, outage, table_rows
 from games.catch_up import group_name  # noqa: F401  (the consumers name groups by it)
 from games.loads import Loaded, forget_all, keep, kept, seats_after_move
 from games.models import Table
@@ -101,12 +101,17 @@ def retry_waits() -> Iterator[float]:
 
 async def _wait_out(error: Exception, waits: Iterator[float], slug: str, who: str) -> None:
     """Raise `error` unless the database is busy or out of reach; then wait the next of
-    `waits` before `who` (the bot driver, a deadline) tries again."""
+    `waits` before `who` (the bot driver, a deadline) tries again, or, while the database
+    is down, until it is back: the table moves again the moment it returns (issue 35: a
+    driver asleep in its back-off came back seconds after the database)."""
     if not is_busy(error):
         raise error
     wait = next(waits)
-    log.warning("table %s: %s: database unavailable, again in %s s: %s", slug, who, wait, error)
-    await asyncio.sleep(wait)
+    if outage.is_down():
+        log.warning("table %s: %s: database out of reach, again once it is back", slug, who)
+    else:
+        log.warning("table %s: %s: database unavailable, again in %s s: %s", slug, who, wait, error)
+    await outage.pause(wait)
 
 
 async def _drive(slug: str, kind: str | None) -> None:
@@ -216,6 +221,7 @@ async def stop_all() -> None:
     """Cancel every driver and timer of this process (the end of a test, or of a server's
     life; games.presence.stop_all stops its heartbeat first, then calls this)."""
     await catch_up.stop()
+    await outage.stop()
     tasks = [t for t in _drivers.values()] + [t for _, t in _timers.values()]
     for task in tasks:
         task.cancel()

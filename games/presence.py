@@ -30,7 +30,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import live
+from games import live, outage
 from games.models import Table, TablePresence
 from games.snapshots import db_call
 from games.timing import presence_heartbeat, presence_ttl
@@ -79,7 +79,9 @@ async def _heartbeat() -> None:
             raise
         except Exception as error:  # the next beat tries again; it must not stop for good
             _heartbeat_failed(error)
-        await asyncio.sleep(presence_heartbeat())
+        # While the database is down: until it is back, then at once, so that this
+        # process's sockets are renewed before another process sweeps them.
+        await outage.pause(presence_heartbeat())
 
 
 def _heartbeat_failed(error: Exception) -> None:
@@ -109,7 +111,11 @@ def renew_and_sweep() -> list[tuple[str, int]]:
                     continue
                 if version is not None:
                     changed.append((slug, version))
-    cutoff = now - timedelta(seconds=presence_ttl())
+    # A database outage is no sign of a dead process: nobody could renew meanwhile. Rows
+    # count as stale after TTL seconds of the database being up (issue 35: one process's
+    # first beat after a 10 s outage swept the other's players as gone).
+    ttl = presence_ttl()
+    cutoff = now - timedelta(seconds=ttl + outage.downtime(now.timestamp(), ttl))
     stale = TablePresence.objects.filter(seen_at__lt=cutoff)
     for table_id, slug in set(stale.values_list("table_id", "table__slug")):
         version = Table(pk=table_id).sweep_presence(cutoff)

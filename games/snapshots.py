@@ -14,16 +14,18 @@ does not hold up the reads of all the others.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import threading
 from collections.abc import Callable
 from datetime import datetime
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.db import connections, models
 
-from games import loads, table_rows
+from games import loads, outage, table_rows
 from games.loads import LEAGUE, Loaded, keep, kept, row_fields, seats_kept_between, seats_now
 from games.mahjongg.slot import state_from_dict
 from games.models import Table, TableSeat
@@ -38,11 +40,13 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
     sqlite = connections["default"].vendor == "sqlite"
 
     @wraps(fn)
-    def counted(*args: Any, **kwargs: Any) -> Any:
+    def counted(ticket: outage.Ticket | None, *args: Any, **kwargs: Any) -> Any:
         global _running
         with _running_lock:
             _running += 1
         try:
+            if ticket is not None:
+                ticket.begin()  # given up while it waited for the pool: nothing done
             return fn(*args, **kwargs)
         except Exception:
             if sqlite:
@@ -59,7 +63,28 @@ def db_call(fn: Callable[..., Any]) -> Callable[..., Any]:
     # On SQLite one thread keeps one connection open: opening it costs more than most of
     # the queries made on it. (Channels' database_sync_to_async would close it after every
     # call, as CONN_MAX_AGE is 0 for the pool PostgreSQL uses.)
-    return sync_to_async(counted, thread_sensitive=sqlite)
+    if sqlite:  # a lock to wait for, never an outage (games.outage)
+        threaded = sync_to_async(counted, thread_sensitive=True)
+
+        @wraps(fn)
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            return await threaded(None, *args, **kwargs)
+
+    else:
+
+        @wraps(fn)
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            # In the loop's executor, as sync_to_async(thread_sensitive=False) runs it, as a
+            # future the caller can stop waiting for: asgiref's wrapper waits for the thread
+            # even when cancelled. Failing at once while PostgreSQL is down, given up if it
+            # goes down meanwhile, rather than waiting out the pool's timeout.
+            def submit(ticket: outage.Ticket) -> asyncio.Future:
+                run = partial(contextvars.copy_context().run, counted, ticket, *args, **kwargs)
+                return asyncio.get_running_loop().run_in_executor(None, run)
+
+            return await outage.guarded(submit)
+
+    return call
 
 
 def running() -> int:

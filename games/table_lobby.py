@@ -18,7 +18,7 @@ from games.errors import TableError
 from games.play.match import match_to_dict, new_match, start_round
 from games.table_play import change, locked, save_change, turn_deadline
 from leagues.models import League
-from leagues.names import is_refused_character
+from leagues.names import is_refused_character, shows_as_nothing
 from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
 
 # The model this is mixed into (games.models.Table) stands above this module and imports it:
@@ -37,7 +37,7 @@ def seat_name(user, league=None) -> str:
     # A full name is typed by staff in the admin, which checks no characters: one holding
     # invisible controls (leagues.names) is passed over for the username, which cannot.
     full_name = user.get_full_name()
-    if any(is_refused_character(c) for c in full_name):
+    if any(is_refused_character(c) for c in full_name) or shows_as_nothing(full_name):
         full_name = ""
     return full_name or user.get_username()
 

@@ -26,8 +26,10 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
 from games import live
+from games.errors import TableError
 from games.forms import TableForm
 from games.models import Table, TableSeat
+from games.table_answers import form_errors, table_answer, wants_json
 from games.table_text import TABLE_TEXT, card_names
 from leagues.models import League
 from leagues.models.league import GameChoice
@@ -110,9 +112,13 @@ def create_table(request: HtmxHttpRequest) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            if wants_json(request):
+                return table_answer(request, table, status=201)
             if request.htmx:
                 return HttpResponseClientRedirect(table.get_absolute_url())
             return redirect(table)
+    if wants_json(request):
+        return form_errors(form)
     template_name = "games/lobby.html"
     if request.htmx:
         template_name += "#create-form"
@@ -164,6 +170,8 @@ def _after_change(
     if error is None:
         table.refresh_from_db()
         _announce(table, kick=not table.is_waiting)
+    if wants_json(request):
+        return table_answer(request, table, error)
     if not request.htmx:
         if error is not None:
             messages.error(request, _message(error))
@@ -185,12 +193,13 @@ def _after_change(
 def take_seat(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     table = get_object_or_404(Table, slug=slug)
     error = None
+    position = request.POST.get("position", "").strip()
     try:
-        position = int(request.POST.get("position", ""))
+        # None: the first free seat. A position that is no number is refused, not taken
+        # for "any seat" (a client asked for one seat, docs/live_protocol.md).
+        table.take_seat(request.user, int(position) if position else None)
     except ValueError:
-        position = None  # the first free seat
-    try:
-        table.take_seat(request.user, position)
+        error = TableError(_("Choose a seat."), code="no_such_seat")
     except ValidationError as refused:
         error = refused
     return _after_change(request, table, error, "seat-changed")
@@ -217,7 +226,7 @@ def remove_player(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     try:
         table.remove_player(int(request.POST.get("position", "")), by=request.user)
     except ValueError:
-        error = ValidationError(_("Choose a seat."))
+        error = TableError(_("Choose a seat."), code="no_such_seat")
     except ValidationError as refused:
         error = refused
     return _after_change(request, table, error, "seat-changed")

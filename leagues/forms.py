@@ -195,9 +195,13 @@ def _player_named(league: League, name: str) -> Player:
     """Names are unique in a club (one name, one person on every sheet of the club): a typed
     name of the league's club, in any capitalisation, is that player; any other name is a
     new player of the club. Another club's players are never looked at (the wall)."""
-    from .models.roster import create_player
+    from .models.roster import create_player, refuse_look_alike
 
-    return Player.objects.named(league.club_id, name).first() or create_player(league.club_id, name)
+    player = Player.objects.named(league.club_id, name).first()
+    if player is None:
+        refuse_look_alike(league.club_id, name)
+        player = create_player(league.club_id, name)
+    return player
 
 
 class RoundForm(forms.Form):

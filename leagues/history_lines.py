@@ -77,7 +77,7 @@ def describe(event: LeagueEvent) -> str:
                 "player": d.get("player"),
                 "account": d.get("account"),
             }
-        case action.MATCH_ABANDONED | action.MATCH_DELETED:
+        case action.MATCH_ABANDONED | action.MATCH_DELETED | action.MATCH_ENDED:
             return _("match of %(date)s (%(players)s), %(rounds)s rounds") % {
                 "date": _day(d.get("date")),
                 "players": ", ".join(d.get("players") or []),
@@ -85,6 +85,8 @@ def describe(event: LeagueEvent) -> str:
             }
         case action.ORGANISER_ADDED | action.ORGANISER_REMOVED if "organiser" in d:
             return str(d["organiser"])
+        case action.CLUB_RENAMED:
+            return _("%(player)s → %(to)s") % {"player": d.get("old"), "to": d.get("new")}
         case action.OWNER_CHANGED:
             return _("from %(old)s to %(new)s") % {"old": d.get("from"), "new": d.get("to")}
         case action.ORGANISER_ADDED if "user" in d:

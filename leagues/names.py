@@ -9,6 +9,14 @@ soft hyphen…). Invisible, they reorder the text around them on every page and 
 Allowed: the zero-width joiner and non-joiner (U+200D, U+200C), which emoji and scripts such
 as Persian and the Indic ones need; and tabs and line breaks, which become spaces when the
 name's spaces are collapsed.
+
+Refused too, with a message that names the character (issue 35): what shows as nothing
+although it is no control: Unicode's other default-ignorable characters (the Hangul fillers
+U+3164 and U+FFA0, the combining grapheme joiner U+034F, the Khmer inherent vowels U+17B4
+and U+17B5…), a variation selector (U+FE0F) anywhere but after a symbol such as an emoji,
+the line and paragraph separators (U+2028, U+2029), and the blank Braille pattern (U+2800).
+A name of such characters looks empty on the page, and one among letters makes two names
+that look the same differ. Look-alike letters are leagues.look_alikes'.
 """
 
 from __future__ import annotations
@@ -19,8 +27,18 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from leagues.look_alikes import look_alike, refuse_mixed_scripts
+
 _JOINERS = frozenset("\u200c\u200d")
 _SPACES = frozenset(" \t\r\n")
+
+
+# Other_Default_Ignorable_Code_Point (Unicode's PropList.txt), less its unassigned code
+# points (U+FFF0-FFF8, U+E0000…), which no keyboard types and no font draws as nothing.
+_IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2065\u3164\uffa0")
+_BLANK = frozenset("\u2800")  # BRAILLE PATTERN BLANK: a symbol drawn as nothing
+_SEPARATORS = frozenset({"Zl", "Zp"})  # U+2028, U+2029
+_SYMBOLS = frozenset({"So", "Sk"})  # what a variation selector may follow (❤️)
 
 
 def is_refused_character(character: str) -> bool:
@@ -30,9 +48,32 @@ def is_refused_character(character: str) -> bool:
     return category == "Cf" and character not in _JOINERS
 
 
+def _is_variation_selector(character: str) -> bool:
+    return unicodedata.name(character, "").startswith("VARIATION SELECTOR")
+
+
+def shows_as_nothing(name: str) -> str | None:
+    """The first character of the name that shows as nothing and is no control (the
+    module's docstring), if any."""
+    before = ""
+    for character in name:
+        if _is_variation_selector(character):
+            if unicodedata.category(before) not in _SYMBOLS:
+                return character
+        elif (
+            character in _IGNORABLE
+            or character in _BLANK
+            or unicodedata.category(character) in _SEPARATORS
+        ):
+            return character
+        before = character
+    return None
+
+
 def refuse_control_characters(name: str) -> None:
-    """Refuse a name holding a control or invisible formatting character (the module's
-    docstring); checked before spaces are collapsed (Python counts some of them as spaces)."""
+    """Refuse a name holding a control or invisible formatting character, or one that shows
+    as nothing (the module's docstring); checked before spaces are collapsed (Python counts
+    some of them as spaces)."""
     if any(is_refused_character(c) for c in name or ""):
         raise ValidationError(
             _(
@@ -41,43 +82,24 @@ def refuse_control_characters(name: str) -> None:
             ),
             code="control_characters",
         )
+    blank = shows_as_nothing(name or "")
+    if blank is not None:
+        raise ValidationError(
+            _(
+                "A name cannot contain %(character)s: it shows as nothing. Type the name "
+                "again without it."
+            )
+            % {"character": f"U+{ord(blank):04X} {unicodedata.name(blank, '')}".strip()},
+            code="shows_as_nothing",
+        )
 
 
 # -- usernames that look alike -------------------------------------------------------------
 
-# Cyrillic and Greek letters drawn like Latin ones in most fonts ("оrg1" with a Cyrillic о
-# beside "org1"), mapped before case is folded: a capital and its small letter may look like
-# different Latin letters (Greek Ν is N, ν is v). A short list of Unicode's confusables
-# (UTS #39), the letters a username of these scripts would be mistaken by.
-_LOOK_ALIKES = str.maketrans(
-    {
-        # Cyrillic capitals and small letters
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
-        "С": "C", "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ԛ": "Q",
-        "Ԝ": "W", "Ү": "Y", "Һ": "H", "Ӏ": "l",
-        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s",
-        "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
-        "ѵ": "v",
-        # Greek capitals and small letters
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
-        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "υ": "u", "χ": "x",
-        # Latin letters drawn like others
-        "ı": "i", "ɑ": "a", "ɡ": "g",
-    }
-)  # fmt: skip
-
-
-def skeleton(name: str) -> str:
-    """What a name looks like: compatibility forms folded (full-width, ligatures), the
-    look-alike letters above made Latin, case folded. Two names with one skeleton are
-    mistaken for each other."""
-    return unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKES).casefold()
-
 
 class LookAlikeUsernameMixin:
-    """For a user form (sign-up, the admin's): refuse a username that looks like another
-    account's (`refuse_confusable_username`)."""
+    """For a user form (sign-up, the admin's): refuse a username that mixes alphabets in one
+    word or looks like another account's (leagues.look_alikes)."""
 
     def clean_username(self):
         clean = getattr(super(), "clean_username", None)
@@ -87,18 +109,20 @@ class LookAlikeUsernameMixin:
             # cursor to be closed later, inside whatever transaction is running then.
             others = get_user_model().objects.exclude(pk=self.instance.pk)
             refuse_confusable_username(username, list(others.values_list("username", flat=True)))
+            # The look-alike is named first, when there is one; a mix refused even alone.
+            refuse_mixed_scripts(username)
         return username
 
 
 def refuse_confusable_username(username: str, others) -> None:
     """Refuse `username` when it looks like one of `others` (the existing usernames)."""
-    wanted = skeleton(username)
-    for other in others:
-        if skeleton(other) == wanted:
-            raise ValidationError(
-                _(
-                    "This username looks too much like an existing one (letters of another "
-                    "alphabet, or capitals). Choose another."
-                ),
-                code="username_confusable",
+    other = look_alike(username, others)
+    if other is not None:
+        raise ValidationError(
+            _(
+                "This username looks too much like an existing one, “%(other)s” (letters of "
+                "another alphabet, or capitals). Choose another."
             )
+            % {"other": other},
+            code="username_confusable",
+        )

@@ -19,8 +19,11 @@ from scoring.mahjongg.settle import Method
 from .kinds import DEFAULT as DEFAULT_GAME
 from .kinds import KINDS, GameKind, all_kinds, kind_of
 from .models import Club, League, Player
-from .models.league_settings import SETTINGS
+from .models.league_settings import SETTINGS, club_refused_message
 from .models.roster import NAME_LENGTH
+
+# The target a new league proposes (LeagueForm, creating): see there.
+EVENING_TARGET = 2000
 
 PROFILE_FIELDS = (
     "mj_settle",
@@ -131,9 +134,10 @@ class LeagueForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.creating = creating
         # The one extra field of "Create a league": the club it belongs to (the wall,
-        # docs/organisers.md), offered to whom organises leagues already; anyone else's
-        # first league is a new club named after it.
-        clubs = list(Club.objects.organised_by(user)) if creating and user is not None else []
+        # docs/organisers.md), offered to whom owns a league already (a co-organiser does
+        # not add leagues to the club); anyone else's league is a new club named after it.
+        clubs = list(Club.objects.owned_by(user)) if creating and user is not None else []
+        self.club_choices = {club.pk for club in clubs}
         if clubs:
             self.fields["club"] = forms.TypedChoiceField(
                 label=gettext_lazy("Club"),
@@ -178,6 +182,13 @@ class LeagueForm(forms.ModelForm):
         if creating:
             del self.fields["version"]
             self._only_the_game(game)
+            # Members only until the organiser ticks it (issue 36): private is the safer
+            # start for a club's names and results.
+            self.initial["is_public"] = False
+            # A match that fits an evening (issue 36): the clock (League.match_minutes, 2 h 30)
+            # ends most; a target of 500 ended one on its first one-suit hand (512 points),
+            # 2000 takes four of them. The rule book's 500 stays a quick choice per match.
+            self.initial["default_target"] = EVENING_TARGET
         else:
             self.fields["version"].required = True
             self.initial.setdefault("version", self.instance.version)
@@ -197,6 +208,8 @@ class LeagueForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.creating and self._club_not_owned():
+            self.add_error(None, club_refused_message())
         if self.creating and not data.get("slug") and data.get("name"):
             slug = slugify(data["name"])[: League._meta.get_field("slug").max_length]
             if not slug:
@@ -210,6 +223,12 @@ class LeagueForm(forms.ModelForm):
                 data["slug"] = slug
                 self.instance.slug = slug
         return data
+
+    def _club_not_owned(self) -> bool:
+        """A post naming a club the user may not add to (a co-organiser's forged or old
+        form): refused, not quietly made a new club."""
+        asked = str(self.data.get("club") or "").strip()
+        return bool(asked) and asked not in {str(pk) for pk in self.club_choices}
 
     def chosen_club(self) -> Club | None:
         """The club chosen for a new league; None: a new one."""

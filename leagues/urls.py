@@ -2,6 +2,7 @@ from django.urls import path
 
 from leagues.kinds import all_kinds
 from leagues.views import (
+    club_name,
     exports,
     league_admin,
     match_end,
@@ -57,10 +58,16 @@ urlpatterns = [
         league_admin.owner_hand_over,
         name="owner_hand_over",
     ),
+    path("leagues/<slug:slug>/club/", club_name.club_name, name="club_name"),
     path("leagues/<slug:slug>/history/", league_admin.league_history, name="league_history"),
     path("leagues/<slug:slug>/players/", roster.roster, name="roster"),
     path("leagues/<slug:slug>/players/merge/", roster.roster_merge, name="roster_merge"),
     path("leagues/<slug:slug>/players/<int:pk>/", roster.roster_player, name="roster_player"),
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/end/",
+        match_end.match_end_here,
+        name="match_end_here",
+    ),
     path(
         "leagues/<slug:slug>/matches/<int:pk>/abandon/",
         match_end.match_abandon,

@@ -33,5 +33,6 @@ class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
         except (RedisError, OSError) as error:  # TimeoutError is an OSError
             channel = f"{self.prefix}{prefix}{uuid.uuid4().hex}"
             self.channels[channel] = asyncio.Queue()
-            log.warning("channel layer: %s made without Redis: %r", channel, error)
+            # One a socket: the outage itself is logged once (games/catch_up.py).
+            log.debug("channel layer: %s made without Redis: %r", channel, error)
             return channel

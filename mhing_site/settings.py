@@ -34,6 +34,10 @@ if SECRET_KEY is None:
         "SECRET_KEY must be set when DEBUG is off: the development key is public. "
         "Generate one with: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
     )
+# Keys retired by a rotation, still accepted but never used to sign: sessions (and with them
+# live players' seats) and invitation links signed with them keep working until they expire
+# (docs/deployment.md). Separated by commas or blanks; a generated key holds neither.
+SECRET_KEY_FALLBACKS = (env_str("SECRET_KEY_FALLBACKS") or "").replace(",", " ").split()
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -298,7 +302,14 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German")), ("fr", _("French"))]
+# British English: the same words, its dates ("6 Dec 2026", not "Dec. 6, 2026"), for a
+# browser that asks for en-GB (issue 36); Django's en_GB formats, no catalogue of our own.
+LANGUAGES = [
+    ("en", _("English")),
+    ("en-gb", _("English (UK)")),
+    ("de", _("German")),
+    ("fr", _("French")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
@@ -333,3 +344,21 @@ if not DEBUG:
     if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
         # Only behind a proxy that sets this header itself; otherwise clients could forge it.
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# -- What an operator sees (docs/operations.md): the log, error mail, the error tracker ----
+# Kept in mhing_site/logs.py; the health check (/health/) is mhing_site/health.py.
+from mhing_site.logs import admins, level, logging_config, start_error_tracker  # noqa: E402
+
+# Every process logs to stderr (gunicorn's and daphne's output) at LOG_LEVEL: a 500 with its
+# traceback, the warnings of outages.
+LOGGING = logging_config(level(env_str("LOG_LEVEL")))
+# Each 500's traceback mailed to these (through EMAIL_URL), when set: `Ann <ann@example.org>`.
+ADMINS = admins(env_str("ADMINS"))
+# Error mails list the settings: without the addresses that hold passwords (mhing_site/logs.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "mhing_site.logs.ReportFilter"
+start_error_tracker(env_str("SENTRY_DSN"))
+
+# GET /health/ for load balancers and monitors (mhing_site/health.py): answered first, so on
+# plain HTTP and by address too. django-health-check's app, for its HTML answer's template.
+MIDDLEWARE.insert(0, "mhing_site.health.HealthCheckMiddleware")
+INSTALLED_APPS.append("health_check")

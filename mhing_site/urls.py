@@ -29,3 +29,5 @@ urlpatterns = [
 ]
 
 handler403 = "mhing_site.views.permission_denied"
+# The site's look in the visitor's language, without the database (mhing_site/error_pages.py).
+handler500 = "mhing_site.error_pages.server_error"

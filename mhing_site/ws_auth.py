@@ -11,6 +11,11 @@ on SQLite on one thread, as before.
 The session is read as Channels reads it, but the socket's `send` is not wrapped: Channels
 saves a session only on an HTTP response, so for a websocket its wrapper only looked at the
 session on every frame sent (about 3% of a server's CPU in live play, docs/benchmarks.md).
+
+The user is checked against SECRET_KEY_FALLBACKS too, as Django checks it for pages: Channels'
+`get_user` (4.3.2) knows only SECRET_KEY and deletes the session it cannot verify, so after a
+key rotation every seated player whose page reconnected became a watcher and was signed out
+of the pages as well (docs/upstream.md).
 """
 
 from __future__ import annotations
@@ -18,8 +23,18 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from channels.auth import AuthMiddleware, get_user
+from channels.auth import AuthMiddleware
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware
+from django.conf import settings
+from django.contrib.auth import (
+    BACKEND_SESSION_KEY,
+    HASH_SESSION_KEY,
+    SESSION_KEY,
+    get_user_model,
+    load_backend,
+)
+from django.contrib.auth.models import AnonymousUser
+from django.utils.crypto import constant_time_compare
 
 from games.snapshots import db_call
 from leagues.errors import is_busy
@@ -29,7 +44,33 @@ log = logging.getLogger(__name__)
 # The database out of reach: "try again later", as HTTP's 503. In the private range because
 # daphne (autobahn) sends no standard code but 1000; static/js/table.js reconnects on it.
 TRY_AGAIN_LATER = 4503
-_user = db_call(get_user.func)
+
+
+def signed_in_user(scope: dict[str, Any]) -> Any:
+    """The session's user, as Django's `get_user` finds it for a page: its hash made with
+    SECRET_KEY or with a key of SECRET_KEY_FALLBACKS. Unlike Django's, the session is left as
+    it is: a websocket cannot give the browser a new cookie, so the next page it loads
+    cycles the session's key (Django), and a session that does not verify is left for that
+    page to end, not deleted here."""
+    session = scope["session"]
+    try:
+        user_id = get_user_model()._meta.pk.to_python(session[SESSION_KEY])
+        backend_path = session[BACKEND_SESSION_KEY]
+    except KeyError:
+        return AnonymousUser()
+    if backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return AnonymousUser()
+    user = load_backend(backend_path).get_user(user_id)
+    if user is None:
+        return AnonymousUser()
+    session_hash = session.get(HASH_SESSION_KEY)
+    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    if session_hash and any(constant_time_compare(session_hash, made) for made in hashes):
+        return user
+    return AnonymousUser()
+
+
+_user = db_call(signed_in_user)
 
 
 class PooledAuthMiddleware(AuthMiddleware):

@@ -37,9 +37,9 @@ from scoring.mahjongg_picker import ACTIONS, Draft, TilePicker, add_as_of, apply
 __all__ = ["ACTIONS", "Calculator", "Draft", "add_as_of", "apply_change", "url_for"]
 
 GROUP_LABELS = {
-    GroupKind.CHI: gettext_lazy("chi"),
-    GroupKind.PON: gettext_lazy("pon"),
-    GroupKind.KAN: gettext_lazy("kan"),
+    GroupKind.CHI: gettext_lazy("chow"),
+    GroupKind.PON: gettext_lazy("pung"),
+    GroupKind.KAN: gettext_lazy("kong"),
     GroupKind.PAIR: gettext_lazy("pair"),
 }
 
@@ -202,7 +202,7 @@ class Calculator:
         if kind == "standard":
             return _("Four sets and a pair")
         if kind == "not_split":
-            return _("Not the caller: each tile held three or four times is a concealed pon")
+            return _("Not the caller: each tile held three or four times is a concealed pung")
         names = BY_KEY[kind].names
         return names.get((get_language() or "en").split("-")[0], names["en"])
 

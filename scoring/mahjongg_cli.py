@@ -42,7 +42,7 @@ def _arrangement_title(kind: ArrangementKind) -> str:
         ArrangementKind.THIRTEEN_ORPHANS: _("Arrangement: thirteen orphans"),
         ArrangementKind.NINE_GATES: _("Arrangement: nine gates"),
         ArrangementKind.NOT_SPLIT: _(
-            "Arrangement: not the caller (the pons in the hand, the rest loose)"
+            "Arrangement: not the caller (the pungs in the hand, the rest loose)"
         ),
     }[kind]
 
@@ -72,9 +72,9 @@ def _table(out: Callable[[str], None], rows: list[tuple[str, ...]], right: tuple
 def write_score(out: Callable[[str], None], line: str, score: Score) -> None:
     """The arrangement, each item with its points or doublings, and the totals."""
     kinds = {
-        GroupKind.CHI: pgettext("mahjongg", "chi"),
-        GroupKind.PON: pgettext("mahjongg", "pon"),
-        GroupKind.KAN: pgettext("mahjongg", "kan"),
+        GroupKind.CHI: pgettext("mahjongg", "chow"),
+        GroupKind.PON: pgettext("mahjongg", "pung"),
+        GroupKind.KAN: pgettext("mahjongg", "kong"),
         GroupKind.PAIR: pgettext("mahjongg", "pair"),
     }
     language = (get_language() or "en").split("-")[0]
@@ -84,7 +84,7 @@ def write_score(out: Callable[[str], None], line: str, score: Score) -> None:
     out("")
     if arrangement.kind is ArrangementKind.NOT_SPLIT and arrangement.pair is not None:
         # pairs=all (§3.1): a non-caller's pairs of dragons and winds are groups too.
-        out(_("Arrangement: not the caller (the pons and pairs in the hand, the rest loose)"))
+        out(_("Arrangement: not the caller (the pungs and pairs in the hand, the rest loose)"))
     else:
         out(_arrangement_title(arrangement.kind))
     groups: list[tuple[str, ...]] = []

@@ -7,8 +7,9 @@ scoring/hand_errors.py does for Mhing. `str(error)` stays the command line's Eng
 
 from __future__ import annotations
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring.card_names import bonus_name, card_name, card_plural, number_word
 from scoring.mahjongg import errors
@@ -42,6 +43,30 @@ def _tiles(count: int, tile) -> str:
     return card_name(tile) if count == 1 else card_plural(tile)
 
 
+def _every_over_used(error: errors.OneSetExceeded) -> str:
+    """Every tile a game's hands hold too many of, in one message: a game stored before
+    2026-11-28 may have several (MAHJONGG.md §1.1), and each must be corrected."""
+    tiles = [
+        f"{number_word(each.count)} {card_plural(each.tile)}"
+        for each in error.every
+        if not isinstance(each.tile, Bonus)
+    ]
+    sentences = []
+    if tiles:
+        listed = get_text_list(tiles, pgettext("the last two of several tiles", "and"))
+        sentences.append(
+            _("%(tiles)s in this game's hands: one set at a table has four of each tile.")
+            % {"tiles": _first_upper(listed)}
+        )
+    sentences += [
+        _("%(bonus)s is in more than one hand: there is one of each bonus tile.")
+        % {"bonus": _first_upper(bonus_name(each.tile))}
+        for each in error.every
+        if isinstance(each.tile, Bonus)
+    ]
+    return " ".join(sentences)
+
+
 def error_message(error: errors.MahjonggError) -> str:
     """What is wrong with the line, in the active language."""
     if isinstance(error, errors.NotWinning):
@@ -58,11 +83,11 @@ def error_message(error: errors.MahjonggError) -> str:
         return str(_BRACKETS[error.kind])
     if isinstance(error, errors.BadSet):
         if error.concealed_kan:
-            return _("{%(tiles)s} is no concealed kan: { } holds four identical tiles.") % {
+            return _("{%(tiles)s} is no concealed kong: { } holds four identical tiles.") % {
                 "tiles": error.text
             }
         return _(
-            "[%(tiles)s] is no set: [ ] holds a chi or a pon of three tiles, or a kan of four "
+            "[%(tiles)s] is no set: [ ] holds a chow or a pung of three tiles, or a kong of four "
             "identical tiles."
         ) % {"tiles": error.text}
     if isinstance(error, errors.TooManyCopies):
@@ -70,6 +95,8 @@ def error_message(error: errors.MahjonggError) -> str:
             "count": _first_upper(number_word(error.count)),
             "tiles": _tiles(error.count, error.tile),
         }
+    if isinstance(error, errors.OneSetExceeded) and error.also:
+        return _every_over_used(error)
     if isinstance(error, errors.OneSetExceeded):
         # §1.1: the hands of one game together, each of them sound alone.
         if isinstance(error.tile, Bonus):
@@ -100,7 +127,7 @@ def error_message(error: errors.MahjonggError) -> str:
             "tile": card_name(error.tile)
         }
     if isinstance(error, errors.KanReplacementWithoutKan):
-        return _("A kan replacement (by=kan) needs a kan in the hand: [ ] or { } of four tiles.")
+        return _("A kong replacement (by=kan) needs a kong in the hand: [ ] or { } of four tiles.")
     if isinstance(error, errors.BadContextValue):
         expected = _EXPECTED.get(error.key, error.expected)
         return _("%(key)s=%(value)s cannot be read: expected %(expected)s.") % {
@@ -121,9 +148,9 @@ def _count_message(error: errors.WrongTileCount) -> str:
     values = {"count": error.count, "needed": error.needed}
     if error.caller:
         text = ngettext(
-            "The hand has %(count)s tile; the Mah-Jongg caller holds 14, plus one per kan: "
+            "The hand has %(count)s tile; the Mah-Jongg caller holds 14, plus one per kong: "
             "%(needed)s here.",
-            "The hand has %(count)s tiles; the Mah-Jongg caller holds 14, plus one per kan: "
+            "The hand has %(count)s tiles; the Mah-Jongg caller holds 14, plus one per kong: "
             "%(needed)s here.",
             error.count,
         )
@@ -131,9 +158,9 @@ def _count_message(error: errors.WrongTileCount) -> str:
     text = (
         ngettext(
             "The hand has %(count)s tile; a player who did not call Mah-Jongg holds 13, plus one "
-            "per kan: %(needed)s here.",
+            "per kong: %(needed)s here.",
             "The hand has %(count)s tiles; a player who did not call Mah-Jongg holds 13, plus one "
-            "per kan: %(needed)s here.",
+            "per kong: %(needed)s here.",
             error.count,
         )
         % values
@@ -155,9 +182,9 @@ def refusal_message(refused: Refused) -> str:
             "tiles": card_plural(refused.tile)
         }
     if refused.reason == "full":
-        return _("The hand is full: 14 tiles, plus one per kan. Take a tile out first.")
+        return _("The hand is full: 14 tiles, plus one per kong. Take a tile out first.")
     if refused.reason == "chi":
-        return _("A chi is three suit tiles in a row: pick its lowest tile, a 1 to 7 of a suit.")
+        return _("A chow is three suit tiles in a row: pick its lowest tile, a 1 to 7 of a suit.")
     return _("%(bonus)s is in the hand already: there is one of each bonus tile.") % {
         "bonus": _first_upper(bonus_name(refused.bonus))
     }

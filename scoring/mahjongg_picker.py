@@ -50,10 +50,10 @@ PALETTE_ROWS: tuple[tuple[Tile | Bonus, ...], ...] = (
 
 ADD_AS_LABELS = {
     AddAs.TILE: gettext_lazy("single tiles"),
-    AddAs.CHI: gettext_lazy("chi [ ]"),
-    AddAs.PON: gettext_lazy("pon [ ]"),
-    AddAs.KAN: gettext_lazy("open kan [ ]"),
-    AddAs.CONCEALED_KAN: gettext_lazy("concealed kan { }"),
+    AddAs.CHI: gettext_lazy("chow [ ]"),
+    AddAs.PON: gettext_lazy("pung [ ]"),
+    AddAs.KAN: gettext_lazy("open kong [ ]"),
+    AddAs.CONCEALED_KAN: gettext_lazy("concealed kong { }"),
 }
 
 WIND_LABELS = {
@@ -66,7 +66,7 @@ WIND_LABELS = {
 BY_LABELS = {
     WinBy.WALL: gettext_lazy("from the wall"),
     WinBy.DISCARD: gettext_lazy("a discard"),
-    WinBy.KAN: gettext_lazy("kan replacement"),
+    WinBy.KAN: gettext_lazy("kong replacement"),
     WinBy.LAST: gettext_lazy("last tile of the wall"),
 }
 

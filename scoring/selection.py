@@ -109,6 +109,15 @@ class Selection:
         return self.text if self.error else format_hand(self.hand)
 
     @property
+    def shown_notation(self) -> str:
+        """What the notation box shows: the hand as it was typed (or saved, grouped as
+        played: "123b 234b 456c 789k 55c", not "122334b 45556c 789k", issue 36) while it is
+        that hand, else `notation`. Links and the picker's state keep the canonical one."""
+        if not self.error and self.text and _reads_as(self.text, self.hand):
+            return self.text
+        return self.notation
+
+    @property
     def open_notation(self) -> str | None:
         if self.pending is None:
             return None
@@ -228,3 +237,10 @@ class Selection:
             "error": self.error is not None,
             "text": self.notation,
         }
+
+
+def _reads_as(text: str, hand: Hand) -> bool:
+    try:
+        return parse_hand(text) == hand
+    except InvalidHand:
+        return False

@@ -21,6 +21,8 @@ PURE_PACKAGES = {
     "games.play": ("scoring.mhing", "scoring.mahjongg", "games.play"),
     # Mah-Jongg shares the tile kinds, the split into sets and the writing of tiles with Mhing.
     "scoring.mahjongg": ("scoring.mhing", "scoring.mahjongg"),
+    # A tournament's seating is planned without Django.
+    "leagues.tournaments": ("leagues.tournaments",),
 }
 PROJECT_PACKAGES = ("mhing_site", "scoring", "leagues", "games")
 WEB_PACKAGES = (

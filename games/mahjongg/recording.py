@@ -25,7 +25,11 @@ Table: TypeAlias = Model
 def record_mahjongg(table: Table, players: list[Player]) -> Match:
     """The table's games entered in a new league match of `players`, under its profile."""
     match = Match.begin(
-        table.league, players, played_on=table.created_at.date(), by=table.created_by
+        table.league,
+        players,
+        played_on=table.created_at.date(),
+        by=table.created_by,
+        timed=False,  # the live table ended it by its own rules
     )
     match.rule_profile = Profile.from_dict(table.rules).to_dict()  # as played
     match.save(update_fields=["rule_profile"])

@@ -59,7 +59,9 @@ MAHJONGG = "mahjongg"
 
 class PlayerEvent:
     """An engine event as the table stores it per viewer: `viewer` is a table position,
-    shown the event as its wind sees it, with the acting seat's player added."""
+    shown the event as its wind sees it, with the acting seat's player added. A new game's
+    `game_started` says who sits at which wind (as `table.match.seats`): its events come
+    before the snapshot that shows the new winds (docs/live_protocol.md)."""
 
     def __init__(self, event: Any, state: GameState) -> None:
         self.event, self.state = event, state
@@ -68,6 +70,9 @@ class PlayerEvent:
         out = event_to_dict(self.event, wind_of(self.state, viewer))
         if self.event.seat is not None:
             out["player"] = player_of(self.state, self.event.seat)
+        if self.event.type == "game_started":
+            game = self.state.game
+            out["seats"] = {game.seats[p].code: p for p in range(self.state.players)}
         return out
 
 

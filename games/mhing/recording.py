@@ -27,6 +27,7 @@ def record_mhing(table: Table, players: list[Player]) -> Match:
         round_limit=data["round_limit"],
         played_on=table.created_at.date(),
         by=table.created_by,
+        timed=False,  # the live table ended it by its own rules
     )
     for result in table.results:
         match.record_round(_entry(result, players), by=table.created_by)

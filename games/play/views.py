@@ -84,6 +84,8 @@ def view_for(state: RoundState, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "last_discard": last,
         "claims": claims,
-        "actions": [a.to_dict() for a in legal_actions(state, seat)],
+        # A spectator acts on nothing: legal_actions(state, None) is what the table itself
+        # may do (close the claim window on its timeout), never a viewer's move.
+        "actions": [a.to_dict() for a in legal_actions(state, seat)] if seat is not None else [],
         "outcome": outcome_to_dict(state.outcome) if over else None,
     }

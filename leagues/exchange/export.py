@@ -243,6 +243,8 @@ def _match_document(match: Match, seasons: dict[int, int]) -> dict[str, Any]:
         "variant": match.variant,
         "round_limit": match.round_limit,
         "status": match.status,
+        # How a finished match ended when not by play: ended here, or by its length.
+        **({"ended": match.ended} if match.ended else {}),
         "seats": [
             {"player": seat.player.display_name, "total": seat.total, "place": seat.place}
             for seat in seats

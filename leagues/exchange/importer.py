@@ -18,8 +18,10 @@ meaningless), each saying where: "match 3 (2026-09-15), round 5: …".
 
 Importing into an existing league skips the file's matches that the league already held
 before the import (leagues.exchange.held), so importing the same file again does not double
-the season. A file is added only to a league of its own game: Mhing matches to a Mhing league,
-Mah-Jongg matches to a Mah-Jongg league.
+the season; in the same way a match the file lists again (everything entered for it the
+same as an earlier match of the file) is added once, and the summary names it. A file is
+added only to a league of its own game: Mhing matches to a Mhing league, Mah-Jongg matches
+to a Mah-Jongg league.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from leagues.exchange.reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from leagues.exchange.replay import Replay
 from leagues.models import Club, League, Match, Player
 from leagues.models.match_end import abandon_match
+from leagues.models.roster import look_alike_refusals
 from leagues.models.season import open_next_season
 from leagues.models.standing import standings_deferred
 from scoring.mahjongg.match import GameEntry
@@ -87,6 +90,9 @@ class Imported:
     new_players: int
     # Matches of the file that the league already held, so were not added again.
     skipped: int = 0  # `rounds` counts what the league's game plays: rounds, or games
+    # Matches the file lists again, each (its number in the file, the earlier one's):
+    # added once, like a match already held.
+    repeated: tuple[tuple[int, int], ...] = ()
 
     def summary(self) -> str:
         """One sentence for the page's message and the command's output."""
@@ -114,7 +120,16 @@ class Imported:
             )
         else:
             message = _("Added %(matches)s with %(rounds)s to %(league)s (%(players)s).")
-        return message % counts
+        message %= counts
+        if self.repeated:
+            message += " " + _("Listed twice in the file, so added once: %(matches)s.") % {
+                "matches": "; ".join(
+                    _("match %(number)s, the same as match %(first)s")
+                    % {"number": number, "first": first}
+                    for number, first in self.repeated
+                )
+            }
+        return message
 
 
 def may_create_leagues(user) -> bool:
@@ -263,17 +278,27 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
             wanted[name.lower()] = Player(
                 club_id=league.club_id, display_name=name, is_bot=name in bots
             )
+    # A new name that could pass for one of the club's ("Аnna" with a Cyrillic А beside
+    # "Anna") or mixes alphabets in a word refuses the file, as on the roster page.
+    refusals = look_alike_refusals(league.club_id, [p.display_name for p in wanted.values()])
+    if refusals:
+        raise ImportRefused([Problem(message) for message in refusals])
     new = Player.objects.bulk_create(wanted.values())
     by_lower |= {p.display_name.lower(): p for p in new}
     players = {name: by_lower[name.lower()] for name in names}
     # Bots never join a roster (Match.begin leaves them out too).
     league.players.add(*(players[name] for name in plan.roster if not players[name].is_bot))
-    # Read before the first match is added: file matches are not compared with each other.
+    # Read before the first match is added, so the file's own matches are compared with
+    # each other apart (`repeats`).
     held = set() if created else held_matches(league)
-    rounds = added = 0
+    rounds = added = skipped = 0
+    repeats = _Repeats(plan, league)
     replay = Replay(by=by)
     for match_plan in _in_seasons(plan, league, by) if created else plan.matches:
         if held and planned_key(match_plan, league) in held:
+            skipped += 1
+            continue
+        if repeats.seen(match_plan):
             continue
         added += 1
         if match_plan.games is not None:
@@ -290,12 +315,15 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
                 round_limit=match_plan.round_limit,
                 played_on=match_plan.played_on,
                 by=by,
+                timed=False,  # played elsewhere: its own rounds say how it ended
             )
         except ValidationError as error:
             problems.append(Problem(f"{match_plan.where}: {_flat(error)}"))
             continue
         try:
-            rounds += replay.add(match, match_plan.rounds, players, match_plan.abandoned)
+            rounds += replay.add(
+                match, match_plan.rounds, players, match_plan.abandoned, match_plan.ended
+            )
         except ValidationError as error:
             problems.append(Problem(_flat(error)))
     if problems:
@@ -305,7 +333,36 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
     # the ratings depend only on the finished matches, whatever order they were saved in.
     if replay.finished:
         league.rerate()
-    return Imported(league, created, added, rounds, len(new), len(plan.matches) - added)
+    return Imported(league, created, added, rounds, len(new), skipped, tuple(repeats.found))
+
+
+class _Repeats:
+    """The file's matches already listed earlier in it: the same key as leagues.exchange.held
+    gives a match the league holds, worked out only for matches sharing a date and seats
+    (the full key reads every hand)."""
+
+    def __init__(self, plan: Plan, league: League) -> None:
+        self.league = league
+        self.numbers = {id(match): number for number, match in enumerate(plan.matches, 1)}
+        self.first: dict[tuple, list[MatchPlan]] = {}
+        self.keys: dict[int, tuple] = {}
+        self.found: list[tuple[int, int]] = []
+
+    def seen(self, plan: MatchPlan) -> bool:
+        """Whether an earlier match of the file is this one (then noted in `found`);
+        else it is remembered."""
+        earlier = self.first.setdefault((plan.played_on, tuple(plan.players)), [])
+        for other in earlier:
+            if self._key(other) == self._key(plan):
+                self.found.append((self.numbers[id(plan)], self.numbers[id(other)]))
+                return True
+        earlier.append(plan)
+        return False
+
+    def _key(self, plan: MatchPlan) -> tuple:
+        if id(plan) not in self.keys:
+            self.keys[id(plan)] = planned_key(plan, self.league)
+        return self.keys[id(plan)]
 
 
 def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[Problem]:
@@ -324,12 +381,17 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
                 [players[name] for name in plan.players],
                 played_on=plan.played_on,
                 by=by,
+                timed=False,
             )
             if plan.rule_profile is not None:
                 match.rule_profile = Profile.from_dict(plan.rule_profile).to_dict()
                 match.save(update_fields=["rule_profile"])
             for caller, hands in plan.games:
                 record_game(match, GameEntry(caller, hands), by=by)
+            if plan.ended and not match.is_finished and plan.games:
+                Match.objects.filter(pk=match.pk).update(ended=plan.ended)
+                match.refresh_from_db()
+                match.settle()
             if plan.abandoned:
                 abandon_match(match, by=by, expected_version=match.version)
     except ValidationError as error:

@@ -18,7 +18,7 @@ from leagues.exchange.export import FORMAT, FORMAT_VERSION
 from leagues.models import League, Match, Player, WinningHand
 from leagues.models.league import GameChoice, VariantChoice
 from leagues.models.round import Outcome, WinType
-from leagues.names import is_refused_character
+from leagues.names import is_refused_character, refuse_control_characters
 from scoring.mahjongg.profile import Profile, ProfileError
 from scoring.mhing.match_scoring import MAX_PLAYERS
 
@@ -80,6 +80,9 @@ class MatchPlan:
     # "status": "abandoned" in the file (an organiser stopped it); running and finished
     # follow from the rounds, so the file's word for those is not needed.
     abandoned: bool = False
+    # "ended": "here" or "length" (docs/league_json.md): a finished match its rounds alone do
+    # not finish, ended by an organiser or by its length; "" otherwise.
+    ended: str = ""
     # Mah-Jongg (docs/league_json.md, "Mah-Jongg leagues"): the rules it was played under
     # (None: the league's) and its games, each (caller's seat or None, tiles per seat).
     rule_profile: dict | None = None
@@ -350,13 +353,19 @@ class Reader:
         return value.strip()
 
     def _invisible(self, name: str, where: str) -> bool:
-        """Whether the name holds control characters (leagues.names), reported if so."""
+        """Whether the name holds control characters, or one that shows as nothing
+        (leagues.names), reported if so."""
         if any(is_refused_character(c) for c in name):
             self.problem(
                 where,
                 _("the name '%(name)s' holds control characters (invisible characters).")
                 % {"name": shortened("".join(c for c in name if not is_refused_character(c)))},
             )
+            return True
+        try:
+            refuse_control_characters(name)
+        except ValidationError as error:
+            self.problem(where, " ".join(error.messages))
             return True
         return False
 
@@ -445,6 +454,9 @@ class Reader:
             return None
         season = self._positive(obj, "season", where)
         status = self._choice(obj, "status", where, Match.Status.values)
+        ended = obj.get("ended", "")
+        if ended not in ("", *Match.Ended.values):
+            self.problem(where, _("“ended” must be “here” or “length”."))
         mahjongg = obj.get("game") == GameChoice.MAHJONGG or "games" in obj
         if mahjongg != (self.game == GameChoice.MAHJONGG):
             self.problem(where, _("the match's game is not the league's."))
@@ -464,6 +476,7 @@ class Reader:
             rounds,
             season,
             abandoned=status == Match.Status.ABANDONED,
+            ended=ended if status == Match.Status.FINISHED else "",
             rule_profile=profile,
             games=games,
         )

@@ -46,6 +46,7 @@ class Replay:
         plans: Sequence[RoundPlan],
         players: dict[str, Player],
         abandoned: bool = False,
+        ended: str = "",
     ) -> int:
         """Check and tally the rounds of `match`, just begun; the number of rounds. A refused
         round raises ValidationError naming it ("match 1 (2025-03-04), round 5: …")."""
@@ -81,7 +82,10 @@ class Replay:
             rounds.append(round_)
         for seat, total, place in zip(seats, tally.totals, tally.placings(), strict=True):
             seat.total, seat.place = total, place
-        match.status = Match.Status.FINISHED if tally.finished else Match.Status.RUNNING
+        # Ended here or by its length, in the file: it stays ended where its rounds stop.
+        match.ended = ended if ended and not tally.finished and rounds else ""
+        finished = tally.finished or bool(match.ended)
+        match.status = Match.Status.FINISHED if finished else Match.Status.RUNNING
         if abandoned:
             if tally.finished:
                 where = plans[-1].where if plans else str(match.played_on)
@@ -112,11 +116,13 @@ class Replay:
         Seat.objects.bulk_update(self.seats, ["total", "place"], batch_size=UPDATE_BATCH)
         by_change: dict[tuple[str, int], list[int]] = defaultdict(list)
         for match, count in self.matches:
-            by_change[match.status, count].append(match.pk)
+            by_change[match.status, match.ended, count].append(match.pk)
         # Each round entered bumps the match's version once (Match._lock), so an open form
         # sees the same version whichever way the rounds came in.
-        for (status, count), pks in by_change.items():
-            Match.objects.filter(pk__in=pks).update(status=status, version=F("version") + count)
+        for (status, ended, count), pks in by_change.items():
+            Match.objects.filter(pk__in=pks).update(
+                status=status, ended=ended, version=F("version") + count
+            )
         for match, count in self.matches:
             match.version += count
 

@@ -1,7 +1,8 @@
 """The club: the wall between the groups that share this site (docs/architecture.md,
 "Decisions"). A club owns its leagues and its roster of players; a player's name is unique
 inside its club only, and nothing is ever matched by name across clubs. Who runs a club is
-derived, not stored: the organisers of its leagues."""
+derived, not stored: the organisers of its leagues; who may add a league to it, the owners
+of its leagues (docs/organisers.md, "Inside a club")."""
 
 from __future__ import annotations
 
@@ -16,6 +17,17 @@ class ClubQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.none()
         return self.filter(leagues__organisers=user).distinct()
+
+    def owned_by(self, user) -> ClubQuerySet:
+        """The clubs to which `user` may add a league: those where they own a league (or
+        organise one that has no owner, as before owners existed). A co-organiser was asked
+        to help with one league, not to open new ones in the club: a new league's organisers
+        could put any of the club's players on its roster."""
+        if not user.is_authenticated:
+            return self.none()
+        owns = models.Q(leagues__owner=user)
+        ownerless = models.Q(leagues__owner__isnull=True, leagues__organisers=user)
+        return self.filter(owns | ownerless).distinct()
 
 
 class Club(models.Model):

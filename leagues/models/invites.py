@@ -26,7 +26,7 @@ from leagues.names import refuse_control_characters
 from .league import League
 from .league_log import LeagueEvent, log_event
 from .people import Player
-from .roster import create_player
+from .roster import create_player, leagues_not_organised, may_change_record, refuse_look_alike
 
 SALT = "leagues.invite"
 EXPIRY_DAYS = (1, 7, 30)
@@ -167,12 +167,26 @@ class Invite(models.Model):
                     _("%(name)s already has an account.") % {"name": player.display_name},
                     code="linked",
                 )
+            if by is not None and not may_change_record(by, player, league):
+                # The link would open every members-only league the player is in: only
+                # whom organises all of them links it (docs/accounts.md, "Who links").
+                raise ValidationError(
+                    _(
+                        "%(name)s also plays in leagues you do not organise (%(leagues)s), "
+                        "which their account would see: only someone who organises all of "
+                        "them can invite %(name)s."
+                    )
+                    % {"name": player.display_name, "leagues": leagues_not_organised(by, player)},
+                    code="other_leagues",
+                )
         if new_player_name and Player.objects.named(league.club_id, new_player_name).exists():
             raise ValidationError(
                 _("There is already a player called “%(name)s”: choose them from the list.")
                 % {"name": new_player_name},
                 code="name_taken",
             )
+        if new_player_name:
+            refuse_look_alike(league.club_id, new_player_name)
         if days not in EXPIRY_DAYS:
             raise ValidationError(_("Choose how long the link works."), code="days")
         invite = cls.objects.create(
@@ -259,7 +273,7 @@ class Invite(models.Model):
             if user.is_authenticated
             else None
         )
-        refusal = _conflict(self.player, own, user)
+        refusal = _conflict(self.player, own, user) or _maker_refused(self, self.player)
         return " ".join(refusal.messages) if refusal else None
 
     def _player_for(self, invite: Invite, user) -> Player | None:
@@ -271,7 +285,7 @@ class Invite(models.Model):
         own = Player.objects.select_for_update().in_club(club).filter(user=user).first()
         if invite.player is not None:
             player = Player.objects.select_for_update().in_club(club).get(pk=invite.player.pk)
-            refusal = _conflict(player, own, user)
+            refusal = _conflict(player, own, user) or _maker_refused(invite, player)
             if refusal is not None:
                 raise refusal
             if player.user_id is None:
@@ -299,6 +313,12 @@ class Invite(models.Model):
             % {"name": invite.new_player_name},
             code="name_taken",
         )
+        try:  # a look-alike added since the invitation was made
+            refuse_look_alike(club, invite.new_player_name)
+        except ValidationError as error:
+            raise InviteRefused(
+                [*error.messages, _("Ask the organiser for a new invitation.")], code=error.code
+            ) from None
         try:  # create_player refuses a name the club has (also one added a moment ago)
             player = create_player(club, invite.new_player_name, user=user)
         except ValidationError:
@@ -335,6 +355,26 @@ def _conflict(player: Player, own: Player | None, user) -> InviteRefused | None:
             code="player_linked",
         )
     return None
+
+
+def _maker_refused(invite: Invite, player: Player) -> InviteRefused | None:
+    """A link made now must still be one the invitation's maker may make: the player may
+    have joined a league they do not organise since it was made (or their account is gone).
+    The organisers of every league a player is in decide whose account sees them."""
+    if player.user_id is not None:
+        return None  # linked already (to this account: _conflict refuses any other)
+    maker = invite.created_by
+    if maker is not None and may_change_record(maker, player):
+        return None
+    return InviteRefused(
+        _(
+            "This invitation can no longer link an account to %(name)s: %(name)s now plays "
+            "in a league whose organisers did not make it. Ask an organiser of all of "
+            "%(name)s's leagues for a new invitation."
+        )
+        % {"name": player.display_name},
+        code="maker",
+    )
 
 
 def unusable_message(state: str) -> str:

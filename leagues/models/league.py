@@ -14,6 +14,9 @@ from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
 
 from .people import Player
 
+# A club evening: 19:30 to 22:30, less seating and settling up (docs/organisers.md).
+MATCH_MINUTES = 150
+
 
 class GameChoice(models.TextChoices):
     """What a league plays, chosen when it is created (docs/mahjongg_leagues.md)."""
@@ -114,6 +117,30 @@ class League(models.Model):
     )
     default_variant = models.CharField(
         _("default variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
+    )
+    # How long a match may run besides its target (leagues.models.match_length): it ends
+    # after the hand in play once it has lasted this long. 2 h 30 fits a club evening
+    # (docs/organisers.md, "A match's length"); a number of hands is left empty.
+    match_hands = models.PositiveSmallIntegerField(
+        _("hands per match"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "The match ends after this many hands (rounds of Mhing, games of Mah-Jongg) if "
+            "nobody has reached its end before. Empty: no limit."
+        ),
+    )
+    match_minutes = models.PositiveSmallIntegerField(
+        _("minutes per match"),
+        null=True,
+        blank=True,
+        default=MATCH_MINUTES,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "Once this long has passed since the match began, it ends after the hand in "
+            "play. Empty: no limit."
+        ),
     )
     is_public = models.BooleanField(
         _("public"), default=True, help_text=_("Anyone may see it; otherwise members only.")

@@ -33,9 +33,11 @@ class LeagueEvent(models.Model):
         INVITE_REVOKED = "invite_revoked", _("invitation revoked")
         INVITE_ACCEPTED = "invite_accepted", _("invitation accepted")
         SEASON_STARTED = "season_started", _("season started")
+        MATCH_ENDED = "match_ended", _("match ended here")
         MATCH_ABANDONED = "match_abandoned", _("match abandoned")
         MATCH_DELETED = "match_deleted", _("match deleted")
         CLUB_NIGHT_SEATED = "club_night_seated", _("club night seated")
+        CLUB_RENAMED = "club_renamed", _("club renamed")
 
     league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="events")
     # No choices in the database (see the module docstring); `Action` gives the labels.

@@ -25,6 +25,8 @@ SETTINGS = (
     "mahjongg_profile",
     "default_variant",
     "default_target",
+    "match_hands",
+    "match_minutes",
     "is_public",
     "players_may_enter",
     "live_guests",
@@ -34,12 +36,12 @@ SETTINGS = (
 
 @_atomic
 def create_league(values: dict, by, club: Club | None = None) -> League:
-    """A new league organised and owned by `by`, in `club` (one `by` organises a league
-    of), else in a new club named after the league."""
+    """A new league organised and owned by `by`, in `club` (one where `by` owns a league:
+    Club.objects.owned_by), else in a new club named after the league."""
     if club is None:
         club = Club.create_named(values["name"])
-    elif not Club.objects.organised_by(by).filter(pk=club.pk).exists():
-        raise ValidationError(_("You can only add a league to a club you organise."))
+    elif not Club.objects.owned_by(by).filter(pk=club.pk).exists():
+        raise ValidationError(club_refused_message(), code="club")
     league = League(club=club, **{name: values[name] for name in SETTINGS})
     league.owner = by
     league.full_clean()
@@ -47,6 +49,13 @@ def create_league(values: dict, by, club: Club | None = None) -> League:
     league.organisers.add(by)
     log_event(league, LeagueEvent.Action.LEAGUE_CREATED, by=by, name=league.name, slug=league.slug)
     return league
+
+
+def club_refused_message() -> str:
+    return _(
+        "Only the owner of one of a club's leagues can add a league to that club: ask them, "
+        "or start a new club."
+    )
 
 
 @_atomic

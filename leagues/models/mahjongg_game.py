@@ -21,6 +21,7 @@ from scoring.mahjongg_messages import error_message
 
 from .history import RoundChange
 from .league import GameChoice
+from .match_length import how_it_ends
 from .standing import refresh_standings
 
 
@@ -108,6 +109,7 @@ def record_game(match, entry: GameEntry, by=None, expected_version: int | None =
             raise ValidationError(_("A Mhing match is entered round by round."), code="round")
         if locked.is_finished:
             raise MatchFinished(_("The match is over: no game can be added."), code="finished")
+        _bring_to_book(locked)
         entries = [*stored_entries(locked), entry]
         result = replayed(locked, entries)
         game = MahjonggGame.objects.create(
@@ -151,6 +153,8 @@ def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int
             )
         if current.version != expected_version:
             raise StaleEdit(_corrected_meanwhile(current.number), code="stale")
+        _bring_to_book(locked)
+        current.refresh_from_db()
         before = current.snapshot()
         entries = stored_entries(locked)
         entries[current.number - 1] = entry
@@ -188,6 +192,8 @@ def undo_last_game(match, by, expected_version: int | None = None) -> int:
         # A player's own game was the last one, no longer (`by=None`: the site itself).
         if by is not None and not locked.can_undo(by, last):
             raise StaleEdit(_undone_meanwhile(), code="stale")
+        _bring_to_book(locked)
+        last.refresh_from_db()
         before = last.snapshot()
         last.delete()
         _store(locked, replayed(locked, stored_entries(locked)))
@@ -203,6 +209,14 @@ def undo_last_game(match, by, expected_version: int | None = None) -> int:
     number = save()
     match.refresh_from_db()
     return number
+
+
+def _bring_to_book(locked) -> None:
+    """The match's games stored under the rule book's old readings rescored, each with the
+    book's history entry, before an edit replays them (leagues.models.mahjongg_rescore)."""
+    from .mahjongg_rescore import bring_to_book
+
+    bring_to_book(locked, list(locked.mj_games.order_by("number")))
 
 
 def settle_mahjongg(match) -> None:
@@ -234,8 +248,10 @@ def _store(match, result: MatchReplay) -> None:
     for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
         seat.total, seat.place = total, place
     Seat.objects.bulk_update(seats, ["total", "place"])
-    status = Match.Status.FINISHED if result.finished else Match.Status.RUNNING
-    Match.objects.filter(pk=match.pk).update(status=status)
+    last = games[-1].entered_at if games else None
+    match.ended = how_it_ends(match, result.finished, len(games), last)
+    status = Match.Status.FINISHED if result.finished or match.ended else Match.Status.RUNNING
+    Match.objects.filter(pk=match.pk).update(status=status, ended=match.ended)
     match.status = status
     if Match.Status.FINISHED in (was, status):
         match.league.rerate()

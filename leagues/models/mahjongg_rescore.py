@@ -7,8 +7,13 @@ seven pairs 3000, a pair of any wind 2), the kept figures are out of step: every
 replayed under its own rule profile, each game whose scores or payments change gets one
 history entry saying what changed, and the seats' balances, places, standings and ratings
 are rebuilt from the new figures. A game that no longer can be (since 2026-11-28 one set of
-tiles at one table, §1.1) is reported and left as it is, never deleted: its match keeps its
-old figures until an organiser corrects the game.
+tiles at one table, §1.1) is reported with every tile it holds too many of and left as it
+is, never deleted: its tiles, scores and payments stay as stored, and the rest of its match
+is rescored around it (scoring.mahjongg.match.replay_stored), the match's totals being the
+rescored games' payments plus its stored ones, until an organiser corrects it. An edit of a
+match (adding, correcting or undoing a game) first brings its games to the book the same way
+(`bring_to_book`), so a game the edit's replay would rescore still gets the book's entry,
+not the editor's name.
 
 Unlike a correction, this reaches archived seasons and abandoned matches too (their figures
 are shown; an abandoned match stays out of the standings), and is done by nobody (`by` None).
@@ -21,10 +26,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import F
 
-from scoring.mahjongg.match import EntryError, MatchReplay, replay
+from scoring.mahjongg.match import StoredReplay, replay_stored
 
 from .history import RoundChange
-from .mahjongg_game import MahjonggGame, entry_message, match_profile, stored_entries
+from .mahjongg_game import MahjonggGame, entry_message, match_profile
 from .standing import refresh_standings
 
 # The edition of MAHJONGG.md a rescore brings the stored games to (its "Changes" section).
@@ -78,6 +83,19 @@ def rescore_league(league, dry_run: bool = False, report: Rescore | None = None)
     return report
 
 
+def bring_to_book(locked, games: list[MahjonggGame]) -> None:
+    """Before an edit of a match (leagues.models.mahjongg_game): its games stored under the
+    book's old readings are rescored first, each with the rule book's history entry, by
+    nobody, as the command would have done; so the edit's replay, which rewrites every
+    game, changes none of them silently nor in the editor's name. `locked` is the match,
+    locked and its version bumped by the edit; a game that cannot be is left to the edit's
+    own replay (which refuses it, unless the edit corrects or removes it)."""
+    result = replay_stored(match_profile(locked), [g.entry() for g in games], _nets(games))
+    changed = _changed(games, result)
+    if changed:
+        _write_games(locked, games, result, changed, locked.version)
+
+
 def _rescore_match(match, dry_run: bool, report: Rescore) -> tuple[bool, bool]:
     """(whether the match's figures changed, whether it is finished)."""
     with transaction.atomic():
@@ -87,20 +105,16 @@ def _rescore_match(match, dry_run: bool, report: Rescore) -> tuple[bool, bool]:
             return False, False
         report.matches += 1
         report.games += len(games)
-        try:
-            result = replay(match_profile(locked), stored_entries(locked))
-        except EntryError as error:
-            report.impossible.append(
-                GameImpossible(locked, error.number, entry_message(error, locked))
-            )
-            return False, False
         seats = list(locked.seats.select_related("player").order_by("position"))
-        names = tuple(seat.player.display_name for seat in seats)
-        changed = [
-            (game, outcome)
-            for game, outcome in zip(games, result.outcomes, strict=True)
-            if list(game.scores) != list(_scores(outcome)) or game.net != list(outcome.net)
+        result = replay_stored(match_profile(locked), [g.entry() for g in games], _nets(games))
+        # A game that cannot be is reported and kept as it was; the rest of its match is
+        # rescored around it (replay_stored).
+        report.impossible += [
+            GameImpossible(locked, error.number, entry_message(error, locked, seats))
+            for error in result.refused
         ]
+        names = tuple(seat.player.display_name for seat in seats)
+        changed = _changed(games, result)
         for game, outcome in changed:
             report.changed.append(
                 GameRescored(locked, game.number, names, tuple(game.scores), _scores(outcome))
@@ -111,28 +125,53 @@ def _rescore_match(match, dry_run: bool, report: Rescore) -> tuple[bool, bool]:
         return True, locked.is_finished
 
 
+def _nets(games: list[MahjonggGame]) -> list[list[int]]:
+    return [list(game.net) for game in games]
+
+
+def _changed(games: list[MahjonggGame], result: StoredReplay) -> list:
+    """(game, outcome) for each game the book now scores or settles otherwise."""
+    return [
+        (game, outcome)
+        for game, outcome in zip(games, result.outcomes, strict=True)
+        if outcome is not None
+        and (list(game.scores) != list(_scores(outcome)) or game.net != list(outcome.net))
+    ]
+
+
 def _scores(outcome) -> tuple[int | None, ...]:
     return tuple(score.total if score else None for score in outcome.scores)
 
 
-def _write(match, games, seats, result: MatchReplay, changed) -> None:
+def _write(match, games, seats, result: StoredReplay, changed) -> None:
     from .match import Match, Seat
 
     # A form opened before the rescore is refused as stale rather than saved over it.
     Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
     version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+    _write_games(match, games, result, changed, version)
+    for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
+        seat.total, seat.place = total, place
+    Seat.objects.bulk_update(seats, ["total", "place"])
+    refresh_standings(
+        match.league_id, [seat.player_id for seat in seats], season_id=match.season_id
+    )
+
+
+def _write_games(match, games, result: StoredReplay, changed, version: int) -> None:
+    """The games' new figures and one history entry per changed game. A game that cannot
+    be keeps its scores and payments; its running balance follows the games before it."""
     befores = {game.pk: game.snapshot() for game, _outcome in changed}
-    for game, outcome in zip(games, result.outcomes, strict=True):
+    for game, outcome, balance in zip(games, result.outcomes, result.balances, strict=True):
+        game.balance = list(balance)
+        if outcome is None:
+            continue
         game.scores = list(_scores(outcome))
         game.net = list(outcome.net)
-        game.balance = list(outcome.balance)
         game.best = outcome.totals[outcome.entry.caller] if not outcome.is_draw else 0
         if game.pk in befores:
             game.version = version
     MahjonggGame.objects.bulk_update(games, ["scores", "net", "balance", "best", "version"])
-    for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
-        seat.total, seat.place = total, place
-    Seat.objects.bulk_update(seats, ["total", "place"])
     for game, _outcome in changed:
         RoundChange.objects.create(
             match=match,
@@ -146,6 +185,3 @@ def _write(match, games, seats, result: MatchReplay, changed) -> None:
                 "rescored": {"book": RULE_BOOK, "before": befores[game.pk]["scores"]},
             },
         )
-    refresh_standings(
-        match.league_id, [seat.player_id for seat in seats], season_id=match.season_id
-    )

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from datetime import date
+from datetime import date, timedelta
 from functools import wraps
 
 from django.conf import settings
@@ -11,6 +11,7 @@ from django.core.validators import MinValueValidator
 from django.db import models, transaction
 from django.db.models import F
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -29,6 +30,7 @@ from scoring.mhing.match_scoring import (
 
 from .history import RoundChange
 from .league import GameChoice, League, VariantChoice, lock_league
+from .match_length import how_it_ends
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
 from .season import Season
@@ -55,6 +57,10 @@ class Match(models.Model):
         # Stopped by an organiser (leagues.models.match_end): no more rounds, and left out of
         # the standings and ratings; kept and shown as abandoned.
         ABANDONED = "abandoned", gettext_lazy("Abandoned")
+
+    class Ended(models.TextChoices):
+        HERE = "here", gettext_lazy("Ended here by an organiser")
+        LENGTH = "length", gettext_lazy("Ended by its length")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
     # The season that was current when the match began (not chosen by its date): its
@@ -86,6 +92,18 @@ class Match(models.Model):
     rule_profile = models.JSONField(gettext_lazy("rules"), default=dict, blank=True)
     status = models.CharField(
         gettext_lazy("status"), max_length=10, choices=Status, default=Status.RUNNING
+    )
+    # How a finished match ended when not by play (its target, or its chips): ended here by
+    # an organiser, or past its length (leagues.models.match_length). Empty otherwise.
+    ended = models.CharField(
+        gettext_lazy("ended"), max_length=10, choices=Ended, blank=True, default=""
+    )
+    # The league's match length when the match began (League.match_hands, match_minutes).
+    length_hands = models.PositiveSmallIntegerField(
+        gettext_lazy("hands per match"), null=True, blank=True
+    )
+    length_minutes = models.PositiveSmallIntegerField(
+        gettext_lazy("minutes per match"), null=True, blank=True
     )
     # Bumped by every round added, corrected or deleted, so a form loaded before another
     # organiser's change is refused instead of silently overwriting it.
@@ -129,6 +147,13 @@ class Match(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def ends_by(self):
+        """When a match with a length in minutes plays its last hand (the one in play then)."""
+        if self.length_minutes is None:
+            return None
+        return timezone.localtime(self.created_at + timedelta(minutes=self.length_minutes))
+
+    @property
     def is_abandoned(self) -> bool:
         return self.status == self.Status.ABANDONED
 
@@ -161,9 +186,11 @@ class Match(models.Model):
         round_limit: int | None = None,
         played_on: date | None = None,
         by=None,
+        timed: bool = True,
     ) -> Match:
         """A new match with the players seated in the given order. The first dealer is drawn
-        at random when not given (RULES.md §5 ruling)."""
+        at random when not given (RULES.md §5 ruling). `timed` False: without the league's
+        match length (a match played elsewhere and entered whole: an import, a live table)."""
         if len({p.pk for p in players}) != len(players):
             raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
         if any(p.club_id != league.club_id for p in players):
@@ -181,6 +208,8 @@ class Match(models.Model):
             # A match keeps its game's rules as they were when it began (Mah-Jongg's profile).
             game=league.game,
             rule_profile=league.kind.rule_profile(league),
+            length_hands=league.match_hands if timed else None,
+            length_minutes=league.match_minutes if timed else None,
         )
         try:
             match.rules(players=len(players))
@@ -407,8 +436,11 @@ class Match(models.Model):
         for seat, total, place in zip(seats, tally.totals, tally.placings(), strict=True):
             seat.total, seat.place = total, place
         Seat.objects.bulk_update(seats, ["total", "place"])
-        self.status = self.Status.FINISHED if tally.finished else self.Status.RUNNING
-        Match.objects.filter(pk=self.pk).update(status=self.status)
+        last = self.rounds.order_by("-number").values_list("created_at", flat=True).first()
+        self.ended = how_it_ends(self, tally.finished, tally.rounds, last)
+        finished = tally.finished or bool(self.ended)
+        self.status = self.Status.FINISHED if finished else self.Status.RUNNING
+        Match.objects.filter(pk=self.pk).update(status=self.status, ended=self.ended)
         if self.Status.FINISHED in (was_finished, self.status):
             self.league.rerate()
         refresh_standings(

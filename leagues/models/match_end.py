@@ -1,6 +1,7 @@
-"""Ending a match otherwise than by play: abandoning it (the players stopped for good: it
-stays, marked abandoned, and counts for nothing) or deleting it (entered by mistake: it goes,
-rounds and all). Both only by organisers (the views check it), with the match's version as
+"""Ending a match otherwise than by play: ending it here (closing time: it keeps its result
+and counts), abandoning it (the players stopped for good: it stays, marked abandoned, and
+counts for nothing) or deleting it (entered by mistake: it goes, rounds and all). Each only
+by organisers (the views check it), with the match's version as
 the page showed it, and recorded in the league's history."""
 
 from __future__ import annotations
@@ -26,18 +27,51 @@ def _details(match: Match) -> dict:
     }
 
 
-def why_it_stays(match: Match, deleting: bool) -> str | None:
-    """Why the match can be neither abandoned (deleting False) nor deleted, as the page
+END, ABANDON, DELETE = "end", "abandon", "delete"
+
+
+def why_it_stays(match: Match, action: str) -> str | None:
+    """Why the match can be neither ended here, abandoned nor deleted (`action`), as the page
     asking to confirm it says at once; None: it can be. The saves check again, locked."""
     if match.is_archived:  # read with the match (leagues.access.visible_match)
         return archived_message(match.season)
-    if deleting:
+    if action == DELETE:
+        return None
+    if match.is_abandoned:
+        return _("The match is abandoned already: it counts for nothing.")
+    if action == END:
+        if match.is_finished:
+            return _("The match is over already: its result stands.")
+        if not getattr(match, match.kind.played).exists():
+            return _nothing_played()
         return None
     if match.is_finished:
         return _finished()
-    if match.is_abandoned:
-        return _("The match is abandoned already: it counts for nothing.")
     return None
+
+
+def _nothing_played() -> str:
+    return _(
+        "Nothing has been played in this match yet, so it has no result to keep: abandon it, "
+        "or delete it if it was entered by mistake."
+    )
+
+
+@_atomic
+def end_match(match: Match, by, expected_version: int) -> None:
+    """End a running match after its last hand entered (closing time): the hand still on the
+    table is not counted, the places are those of the totals so far, and the match counts in
+    the standings and ratings like one played to its end."""
+    locked = match._lock(expected_version, _changed_meanwhile)
+    if locked.is_finished:
+        raise ValidationError(_("The match is over already: its result stands."), code="finished")
+    if not getattr(locked, locked.kind.played).exists():
+        raise ValidationError(_nothing_played(), code="empty")
+    locked.ended = Match.Ended.HERE
+    Match.objects.filter(pk=locked.pk).update(ended=locked.ended)
+    locked.settle()  # finished: places, ratings and standings follow
+    log_event(match.league, LeagueEvent.Action.MATCH_ENDED, by=by, **_details(match))
+    match.refresh_from_db()
 
 
 def _finished() -> str:

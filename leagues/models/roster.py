@@ -7,8 +7,10 @@ name is unique inside the club only, and a name is never looked up in another cl
 change to the record (rename, merge, unlink) is allowed only to whom organises *every* league
 of the club the player is in (or a superuser), and only from a league of the player's own
 club. An account is linked to a player only by its owner, accepting an invitation
-(leagues.models.invites): no organiser can link someone else's account. Adding and retiring
-are the league's own business.
+(leagues.models.invites): no organiser can link someone else's account, and an invitation
+for a player links only when its maker may change that player's record (the same rule: a
+link opens every members-only league the player is in). Adding and retiring are the
+league's own business.
 
 Each function checks, changes and logs in one transaction, and raises ValidationError (a
 `StaleEdit` for a page loaded before someone else's change) when it refuses, changing
@@ -23,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues.errors import StaleEdit, refused_when_busy
+from leagues.look_alikes import look_alike, refuse_mixed_scripts
 from leagues.names import refuse_control_characters
 
 from .league import League
@@ -72,26 +75,30 @@ def _check_record(user, player: Player, league: League | None = None) -> None:
     if league is not None and league.club_id != player.club_id:
         raise ValidationError(_("This player is not on the league's roster."), code="roster")
     if not may_change_record(user, player):
-        # Named only where the organiser may read them; the others are counted.
-        others = player_leagues(player).exclude(organisers=user)
-        readable = League.objects.visible_to(user).values("pk")
-        names = list(others.filter(pk__in=readable).values_list("name", flat=True))
-        hidden = others.exclude(pk__in=readable).count()
-        if hidden:
-            names.append(
-                ngettext("%(count)s members-only league", "%(count)s members-only leagues", hidden)
-                % {"count": hidden}
-            )
-        others = ", ".join(names)
         raise ValidationError(
             _(
                 "%(name)s also plays in leagues you do not organise (%(leagues)s): only "
                 "someone who organises all of them, or the site's staff, can change this "
                 "player."
             )
-            % {"name": player.display_name, "leagues": others},
+            % {"name": player.display_name, "leagues": leagues_not_organised(user, player)},
             code="other_leagues",
         )
+
+
+def leagues_not_organised(user, player: Player) -> str:
+    """The player's leagues `user` does not organise, for a refusal: named only where the
+    user may read them; the others are counted."""
+    others = player_leagues(player).exclude(organisers=user)
+    readable = League.objects.visible_to(user).values("pk")
+    names = list(others.filter(pk__in=readable).values_list("name", flat=True))
+    hidden = others.exclude(pk__in=readable).count()
+    if hidden:
+        names.append(
+            ngettext("%(count)s members-only league", "%(count)s members-only leagues", hidden)
+            % {"count": hidden}
+        )
+    return ", ".join(names)
 
 
 def _name_taken(club, name: str, player: Player | None) -> ValidationError | None:
@@ -114,6 +121,55 @@ def name_taken_error(name: str) -> ValidationError:
         )
         % {"name": name},
         code="name_taken",
+    )
+
+
+def refuse_look_alike(club, name: str, player: Player | None = None) -> None:
+    """Refuse a name new to the club (a new player's, or `player`'s new name) that could pass
+    for another player of the club (leagues.look_alikes: "Аnna Bäcker" with a Cyrillic А
+    beside "Anna Bäcker"), naming that player; or that mixes alphabets in one word."""
+    others = Player.objects.in_club(getattr(club, "pk", club))
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    refusal = _look_alike_refusal(name, list(others.values_list("display_name", flat=True)))
+    if refusal is not None:
+        raise refusal
+
+
+def look_alike_refusals(club, names: list[str]) -> list[str]:
+    """What refuse_look_alike says of each of several names new to the club (an imported
+    file's), each also compared with the names before it."""
+    players = Player.objects.in_club(getattr(club, "pk", club))
+    others = list(players.values_list("display_name", flat=True))
+    refusals = []
+    for name in names:
+        refusal = _look_alike_refusal(name, others)
+        if refusal is not None:
+            refusals.extend(refusal.messages)
+        others.append(name)
+    return refusals
+
+
+def _look_alike_refusal(name: str, others: list[str]) -> ValidationError | None:
+    other = look_alike(name, others)
+    if other is not None:
+        return look_alike_error(name, other)
+    try:
+        refuse_mixed_scripts(name)
+    except ValidationError as error:
+        return error
+    return None
+
+
+def look_alike_error(name: str, other: str) -> ValidationError:
+    return ValidationError(
+        _(
+            "“%(name)s” looks too much like “%(other)s”, already a player of the club "
+            "(letters of another alphabet, or capitals). If they are one person, use that "
+            "name; otherwise choose a name that tells them apart."
+        )
+        % {"name": name, "other": other},
+        code="look_alike",
     )
 
 
@@ -155,6 +211,7 @@ def add_player(league: League, name: str, by) -> tuple[Player, bool]:
     player = Player.objects.named(league.club_id, name).first()
     created = player is None
     if created:
+        refuse_look_alike(league.club_id, name)
         player = create_player(league.club_id, name)
     elif league.players.filter(pk=player.pk).exists():
         raise ValidationError(
@@ -199,6 +256,7 @@ def rename_player(league: League, player: Player, name: str, by, was: str) -> No
     taken = _name_taken(player.club_id, name, player)
     if taken:
         raise taken
+    refuse_look_alike(player.club_id, name, player)
     player.display_name = name
     try:
         with transaction.atomic():  # a savepoint: another organiser may take the name now

@@ -95,11 +95,15 @@ def archived_message(season: Season) -> str:
 
 # Stored in English whoever creates the league, and translated when shown (Season.label):
 # a German organiser's league must not read "Saison 2026" to its French players.
-DEFAULT_NAME = re.compile(r"Season (\d{4})")
+DEFAULT_NAME = re.compile(r"Season (\d{4}(?:/\d{2})?)")
 
 
 def first_season_name(starts_on: date) -> str:
-    """The name a league's first season gets when nobody chose one: its year."""
+    """The name a league's first season gets when nobody chose one: its year, or, from July
+    on, the club year it mostly runs in ("Season 2026/27"): a first season begun on
+    6 December was "Season 2026" for a year of play in 2027 (issue 36)."""
+    if starts_on.month >= 7:
+        return f"Season {starts_on.year}/{(starts_on.year + 1) % 100:02d}"
     return f"Season {starts_on.year}"
 
 
@@ -174,7 +178,9 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
         )
     matches = hold_matches(old)  # again under the league's lock: any begun meanwhile
     running = [pk for pk, status, _day in matches if status == Match.Status.RUNNING]
-    if running:
+    # A season dated later may be set while matches run (issue 36): one still running at its
+    # midnight is played to its end in this season (docs/seasons.md).
+    if running and starts_on <= timezone.localdate():
         raise SeasonNotStarted(running_message(running), code="running")
     try:
         refuse_control_characters(name)
@@ -281,7 +287,7 @@ def running_message(match_ids: list[int]) -> str:
         # The date as every page writes it ("17. November 2026"), not as stored.
         described.append(f"{long_date(match.played_on)} ({names})")
     return _(
-        "These matches of the current season are still running: %(matches)s. Finish them, "
-        "or abandon those that will not be finished (on each match's page), before starting "
-        "a new season, which would freeze them half played."
+        "These matches of the current season are still running: %(matches)s. End them here "
+        "to keep their results, or abandon those that should not count, before a new season "
+        "starts today; one dated later can be set while they run."
     ) % {"matches": "; ".join(described)}

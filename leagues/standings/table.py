@@ -168,7 +168,7 @@ COLUMNS = (
         "rounds",
         _("Rounds won"),
         lambda s: s.rounds_won,
-        short=pgettext_lazy("standings", "Rounds"),
+        short=pgettext_lazy("standings", "Rounds won"),
     ),
     Column("points", _("Points"), lambda s: s.points),
     Column(

@@ -27,6 +27,20 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+def last_night_players(league) -> list[int]:
+    """Who played at the league's last club night (its seated players), else on the day of
+    its newest match: the usual crowd, to tick at once."""
+    night = league.club_nights.order_by("-played_on", "-pk").first()
+    if night is not None:
+        seats = Seat.objects.filter(match__in=night.matches.all())
+    else:
+        newest = league.matches.order_by("-played_on").values_list("played_on", flat=True)
+        if not newest:
+            return []
+        seats = Seat.objects.filter(match__league=league, match__played_on=newest[0])
+    return list(seats.values_list("player_id", flat=True).distinct())
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -39,7 +53,16 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         post = request.POST
     form = NightForm(league, post or None)
-    if not form.is_bound or not form.is_valid():
+    if not form.is_bound:
+        # "Tick all" and "last club night's players" (issue 36): links, so no script is
+        # needed; only the league's own roster is ever ticked (the form's choices).
+        last = last_night_players(league)
+        ticked = {"all": list(form.roster), "last": last}.get(request.GET.get("tick", ""))
+        if ticked is not None:
+            form.initial["present"] = [pk for pk in ticked if pk in form.roster]
+        context = {"league": league, "form": form, "has_last": bool(last)}
+        return render(request, "leagues/night_new.html", context)
+    if not form.is_valid():
         return render(request, "leagues/night_new.html", {"league": league, "form": form})
     errors: list[str] = []
     if step in (UPDATE, CREATE):

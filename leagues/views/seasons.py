@@ -68,6 +68,12 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
                 }
             messages.success(request, said)
             return redirect(league)
-    running = league.matches.filter(season=current, status=Match.Status.RUNNING).count()
+    # Linked, each with its own "End the match here" (leagues.views.match_end), so closing
+    # time need not be a walk through every match page first.
+    running = list(
+        league.matches.filter(season=current, status=Match.Status.RUNNING)
+        .prefetch_related("seats__player")
+        .order_by("played_on", "pk")
+    )
     context = {"league": league, "current": current, "form": form, "running": running}
     return render(request, "leagues/season_new.html", context)

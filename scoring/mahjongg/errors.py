@@ -181,12 +181,20 @@ class OneSetExceeded(InvalidLine):
     """The hands of one game together hold more of a tile than one set has (§1.1): a fifth
     copy of a tile, or a bonus tile twice, although each hand alone may be valid. `tile` is
     the `Tile` or `Bonus`, `count` how many the hands hold, `hands` the indexes (from 0) of
-    the hands holding it."""
+    the hands holding it; `also` the other tiles the same hands hold too many of, each an
+    OneSetExceeded."""
 
-    def __init__(self, tile: Tile | Bonus, count: int, hands: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        tile: Tile | Bonus,
+        count: int,
+        hands: tuple[int, ...],
+        also: tuple[OneSetExceeded, ...] = (),
+    ) -> None:
         self.tile = tile
         self.count = count
         self.hands = hands
+        self.also = also
         where = ", ".join(str(index + 1) for index in hands)
         if isinstance(tile, Bonus):
             problem = f"{tile.code} {count} times in hands {where}: there is one of each bonus tile"
@@ -194,7 +202,17 @@ class OneSetExceeded(InvalidLine):
             problem = (
                 f"{count} {_plural(tile)} in hands {where}: one set at a table has 4 of each tile"
             )
-        super().__init__(problem)
+        super().__init__("; ".join([problem, *(str(other) for other in also)]))
+
+    @property
+    def every(self) -> tuple[OneSetExceeded, ...]:
+        """This tile and the others over-used in the same game, in tile order."""
+        return (self, *self.also)
+
+    @property
+    def holders(self) -> tuple[int, ...]:
+        """The hands holding any of the over-used tiles."""
+        return tuple(sorted({hand for each in self.every for hand in each.hands}))
 
 
 class NotWinning(MahjonggError):

@@ -144,6 +144,68 @@ def replay(profile: Profile, entries: list[GameEntry] | tuple[GameEntry, ...]) -
     return result
 
 
+@dataclass(frozen=True)
+class StoredReplay:
+    """A stored match replayed around the games that cannot be (`replay_stored`)."""
+
+    outcomes: tuple[GameOutcome | None, ...]  # None: a game that cannot be, kept as stored
+    refused: tuple[EntryError, ...]  # why each of those cannot be, in game order
+    balances: tuple[tuple[int, ...], ...]  # per game: each player's running balance after it
+    balance: tuple[int, ...]
+    next: Game | None  # the next game to play; None: over, or no longer known
+
+    def places(self) -> tuple[int, ...]:
+        return tuple(1 + sum(other > mine for other in self.balance) for mine in self.balance)
+
+
+def replay_stored(
+    profile: Profile,
+    entries: list[GameEntry] | tuple[GameEntry, ...],
+    stored_net: list[list[int]] | tuple[tuple[int, ...], ...],
+) -> StoredReplay:
+    """A match as a league stored it, replayed game by game like `replay`, except that a game
+    that cannot be (a game the old rule book let through: §1.1) does not stop the rest: it
+    is reported in `refused` and counts with the payments it was stored with
+    (`stored_net[n]`), and the games after it are replayed as usual, since who sits East
+    next follows from who called, whatever the tiles. Only when that is unknown (a caller
+    who is no player) are the games after it counted as stored too."""
+    try:
+        done = replay(profile, entries)
+    except EntryError:
+        pass
+    else:
+        balances = tuple(outcome.balance for outcome in done.outcomes)
+        return StoredReplay(done.outcomes, (), balances, done.balance, done.next)
+    game: Game | None = first_game(profile.rotation, profile.players)
+    lost = False  # who sits where is no longer known
+    balance = (0,) * profile.players
+    outcomes: list[GameOutcome | None] = []
+    refused: list[EntryError] = []
+    balances: list[tuple[int, ...]] = []
+    for number, entry in enumerate(entries, start=1):
+        outcome = None
+        if not lost:
+            try:
+                if game is None:
+                    raise EntryError("match_over", number)
+                outcome = play_game(profile, game, entry, number, balance)
+            except EntryError as error:
+                refused.append(error)
+                lost = error.kind == "caller"
+        if outcome is None:
+            net = tuple(stored_net[number - 1]) or (0,) * profile.players
+            balance = tuple(b + n for b, n in zip(balance, net, strict=True))
+        else:
+            balance = outcome.balance
+        outcomes.append(outcome)
+        balances.append(balance)
+        if game is not None and not lost:
+            winner = game.seats[entry.caller] if entry.caller is not None else None
+            game = next_game(game, winner, settled_draw=winner is None and profile.settled_draw)
+    following = None if lost else game
+    return StoredReplay(tuple(outcomes), tuple(refused), tuple(balances), balance, following)
+
+
 def play_game(
     profile: Profile, game: Game, entry: GameEntry, number: int, before: tuple[int, ...]
 ) -> GameOutcome:
@@ -162,7 +224,7 @@ def play_game(
         # §1.1: every hand may be sound and the game still impossible at one table.
         check_one_set([score.hand if score else None for score in scores])
     except OneSetExceeded as error:
-        raise EntryError("one_set", number, cause=error, players=error.hands) from error
+        raise EntryError("one_set", number, cause=error, players=error.holders) from error
     payments: tuple[Payment, ...] = ()
     net = [0] * game.players
     if settled:

@@ -15,7 +15,9 @@ from .tiles import COPIES_PER_CARD, KINDS, TILES
 
 def check_one_set(hands: Sequence[Hand | None]) -> None:
     """Raise `OneSetExceeded` for the first tile (in tile order, then the bonus tiles) the
-    hands hold more of than one set has; `None` stands for a hand not given."""
+    hands hold more of than one set has, with every other such tile in its `also` (a game
+    stored before 2026-11-28 is reported whole: one correction, not one per tile); `None`
+    stands for a hand not given."""
     counts = [0] * KINDS
     holders: list[set[int]] = [set() for _ in range(KINDS)]
     bonus: dict = {}
@@ -27,9 +29,15 @@ def check_one_set(hands: Sequence[Hand | None]) -> None:
             holders[tile].add(index)
         for tile in hand.bonus:
             bonus.setdefault(tile, []).append(index)
-    for tile in range(KINDS):
-        if counts[tile] > COPIES_PER_CARD:
-            raise OneSetExceeded(TILES[tile], counts[tile], tuple(sorted(holders[tile])))
-    for tile in sorted(bonus):
-        if len(bonus[tile]) > 1:
-            raise OneSetExceeded(tile, len(bonus[tile]), tuple(sorted(set(bonus[tile]))))
+    found = [
+        OneSetExceeded(TILES[tile], counts[tile], tuple(sorted(holders[tile])))
+        for tile in range(KINDS)
+        if counts[tile] > COPIES_PER_CARD
+    ]
+    found += [
+        OneSetExceeded(tile, len(bonus[tile]), tuple(sorted(set(bonus[tile]))))
+        for tile in sorted(bonus)
+        if len(bonus[tile]) > 1
+    ]
+    if found:
+        raise OneSetExceeded(found[0].tile, found[0].count, found[0].hands, also=tuple(found[1:]))

@@ -99,8 +99,8 @@ def hand_set(index: int, meld: Meld) -> str:
 @lru_cache(maxsize=512)
 def _hand_set(index: int, meld: Meld, language: str | None) -> SafeString:
     if meld.concealed:
-        about = _("Concealed kan %(set)s") % {"set": meld.text}
-        kind, label = "is-concealed", _("concealed kan")
+        about = _("Concealed kong %(set)s") % {"set": meld.text}
+        kind, label = "is-concealed", _("concealed kong")
     else:
         about = _("Exposed set %(set)s") % {"set": meld.text}
         kind, label = "is-exposed", _("exposed")
@@ -399,7 +399,7 @@ def picker_hand_parts(picker) -> SafeString:
         "concealed": _("Concealed tiles"),
         "bonus": _("Bonus tiles"),
         "exposed_set": _("Exposed set %(set)s") % {"set": "%s"},
-        "concealed_set": _("Concealed kan %(set)s") % {"set": "%s"},
+        "concealed_set": _("Concealed kong %(set)s") % {"set": "%s"},
         "remove_set": _("Remove the set %(set)s") % {"set": "%s"},
         # The caller's winning-tile buttons and "How the … came", drawn at once too.
         "won_on": _("Won on %(tile)s") % {"tile": "%s"},

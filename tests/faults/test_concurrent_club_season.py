@@ -294,9 +294,9 @@ def test_a_new_season_racing_a_correction_either_takes_it_or_refuses_it(site, ca
         league = held[one["slug"]]
         suffix = one["slug"].replace("-", "")
         assert "has begun" in started.words, started.words[-400:]
-        assert league["seasons"] == [["Season 2026", True], ["Spring", False]]
+        assert league["seasons"] == [["Season 2026/27", True], ["Spring", False]]
         match = league["matches"][str(one["match"])]
-        assert match["season"] == "Season 2026"
+        assert match["season"] == "Season 2026/27"
         if "Round 1 corrected" in corrected.words:
             assert match["rounds"] == [[1, f"Quinn{suffix}"]]
             seen["corrected, then archived"] += 1
@@ -347,13 +347,13 @@ def test_a_match_begun_while_a_new_season_starts_is_never_left_in_the_archived_o
         ((match,),) = [list(league["matches"].values())]
         assert match["status"] == "running"
         if "has begun" in started.words:
-            assert league["seasons"] == [["Season 2026", True], ["Spring", False]]
+            assert league["seasons"] == [["Season 2026/27", True], ["Spring", False]]
             assert match["season"] == "Spring", match
             seen["season first, the match in it"] += 1
         else:
             assert "still running" in started.words, started.words[-400:]
-            assert league["seasons"] == [["Season 2026", False]]
-            assert match["season"] == "Season 2026", match
+            assert league["seasons"] == [["Season 2026/27", False]]
+            assert match["season"] == "Season 2026/27", match
             seen["match first, the season refused"] += 1
         standings_as_rebuilt(league)
     report(capsys, "new season vs new match", seen)

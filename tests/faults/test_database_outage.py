@@ -145,10 +145,15 @@ async def test_a_postgresql_outage_is_try_again_and_pages_work_at_once_after_it(
                 asyncio.create_task(closed_code(port, table["slug"], cookie))
                 for cookie in (table["seats"][1]["cookie"], "")
             ]
-            during: list[tuple[int, dict[str, str], str]] = []
+            during: list[tuple[int, dict[str, str], str, float]] = []
             requests = []
+
+            def page() -> tuple[int, dict[str, str], str, float]:
+                """A page and when it was answered."""
+                return (*get(port, "/leagues/"), time.monotonic())
+
             while time.monotonic() - stopped < OUTAGE:
-                requests.append(asyncio.create_task(asyncio.to_thread(get, port, "/leagues/")))
+                requests.append(asyncio.create_task(asyncio.to_thread(page)))
                 await asyncio.sleep(0.5)
             await socket.send(json.dumps({"type": "sync", "version": 0, "id": 1}))
             answer = await seen.answer_to(1)
@@ -174,14 +179,24 @@ async def test_a_postgresql_outage_is_try_again_and_pages_work_at_once_after_it(
             synced = await seen.answer_to(2)
             await socket.close()
 
-    statuses = [status for status, _headers, _text in during]
-    print(f"during the {OUTAGE} s stop: {statuses}; after (asked, answered, status): {after}")
+    statuses = [status for status, _headers, _text, _at in during]
+    waited = [round(at - back, 2) for _status, _headers, _text, at in during]
+    print(f"during the {OUTAGE} s stop: {statuses}, answered (s after the return) {waited}")
+    print(f"after (asked, answered, status): {after}")
     print(f"the table moved again {bots_back:.2f} s after PostgreSQL was back")
     first_ok = min((done for _asked, done, status in after if status == 200), default=None)
     # A request still waiting for a connection when the server returns is served (200);
-    # the others are told to try again. None is a server error.
-    assert 503 in statuses and set(statuses) <= {200, 503}, statuses
-    for status, headers, text in during:
+    # the others are told to try again. None is a server error. A stop shorter than the
+    # pool's 10 s wait may leave none told: since issue 35 the live tables' first calls after
+    # the return wake the pool at once, and every page waiting is served (before, the pool
+    # grew only at the next new request, and the early pages ran out of their 10 s). The
+    # 503 itself: test_full_pool.py.
+    assert set(statuses) <= {200, 503}, statuses
+    # (`back` is when pg_ctl said so, a moment after the server began to accept.)
+    assert all(status == 503 or at > back - 1 for status, _headers, _text, at in during), list(
+        zip(statuses, waited, strict=True)
+    )
+    for status, headers, text, _at in during:
         if status == 503:
             assert headers["Retry-After"] == "5"
             assert "try again" in text
@@ -190,7 +205,9 @@ async def test_a_postgresql_outage_is_try_again_and_pages_work_at_once_after_it(
     assert all(status in (200, 503) for _asked, _done, status in after), after
     assert first_ok is not None and first_ok <= 2.5, after
     assert all(status == 200 for asked, _done, status in after if asked >= first_ok), after
-    assert synced["type"] == "snapshot", synced
+    # Sent every version the bots played since (a socket's versions only grow).
+    assert synced["type"] in ("snapshot", "up_to_date"), synced
+    assert synced["version"] > before_return, synced
     # The driver's waits grow to 4 s: back within that and the first 1 s turn deadline.
     assert bots_back <= 6, bots_back
     text = log.read_text()

@@ -120,7 +120,8 @@ async def test_a_frame_that_fails_unexpectedly_is_answered_and_the_socket_lives_
     assert (frame["code"], frame["reason"]) == ("busy", "busy")
     assert "Send your move again" in frame["message"]
     monkeypatch.undo()
-    assert (await client.ask({"type": "sync", "version": 0}))["type"] == "snapshot"
+    answer = await client.ask({"type": "sync", "version": 0})
+    assert answer["type"] in ("snapshot", "up_to_date")  # behind, or sent everything
     seat = (await database_sync_to_async((await current(table.slug)).seat_list)())[0]
     assert seat.connected
     await client.disconnect()

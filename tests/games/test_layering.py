@@ -33,6 +33,8 @@ BELOW = {
     "loads": (*ABOVE_THE_MODEL, "games.table_play"),
     "table_rows": (*ABOVE_THE_MODEL, "games.table_play", "games.loads"),
     "live": ("games.presence", "games.consumers", "games.views"),
+    # Whether PostgreSQL is there: asked by snapshots' db_call, so below everything live.
+    "outage": (*ABOVE_THE_MODEL, "games.table_play", "games.loads", "games.table_rows"),
 }
 
 

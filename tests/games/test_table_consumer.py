@@ -277,7 +277,7 @@ async def test_the_answer_to_a_frame_repeats_its_id(table, alice):
     await client.send({"type": "shout", "id": 7})
     assert (await client.next_of("error"))["reply_to"] == 7
     await client.send({"type": "sync", "version": 0, "id": 8})
-    assert (await client.next_of("snapshot"))["reply_to"] == 8
+    assert (await client.next_of("up_to_date"))["reply_to"] == 8  # sent already: not again
     await client.disconnect()
 
 

@@ -273,11 +273,19 @@ class TestImportingIntoALeagueAgain:
         imported = import_league(document, into=full_league)
         assert (imported.matches, imported.skipped) == (0, 3)
 
-    def test_a_match_twice_in_the_file_is_added_twice_if_the_league_lacked_it(self, league):
+    def test_a_match_twice_in_the_file_is_added_once_if_the_league_lacked_it(self, league):
         document = paper_season()
         document["matches"].append(copy.deepcopy(document["matches"][0]))
         imported = import_league(document, into=league)
-        assert (imported.matches, imported.skipped) == (2, 0)
+        assert (imported.matches, imported.skipped, imported.repeated) == (1, 0, ((2, 1),))
+        assert league.matches.count() == 1
+
+    def test_a_new_league_from_a_file_listing_a_match_twice_gets_it_once(self, db):
+        document = paper_season()
+        document["matches"].append(copy.deepcopy(document["matches"][0]))
+        imported = import_league(document)
+        assert (imported.matches, imported.rounds) == (1, 3)
+        assert imported.league.matches.count() == 1
 
     def test_a_new_league_from_the_same_file_gets_every_match(self, full_league):
         imported = import_league(league_document(full_league), slug="copy")
@@ -465,6 +473,30 @@ class TestImportPage:
             "Added 0 matches with 0 rounds to Tuesday Club (0 new players); "
             "1 match already in the league was skipped." in page
         )
+
+    def test_a_match_listed_twice_in_the_file_is_added_once_and_the_page_says_so(
+        self, client, organiser, league
+    ):
+        document = second_match(paper_season())
+        document["matches"].insert(1, copy.deepcopy(document["matches"][0]))
+        client.force_login(organiser)
+        response = client.post(URL, {"file": upload(document), "league": "tuesday"})
+        page = client.get(response["Location"]).content.decode()
+        assert (
+            "Added 2 matches with 6 rounds to Tuesday Club (3 new players). Listed twice in "
+            "the file, so added once: match 2, the same as match 1." in page
+        )
+        assert sorted(m.played_on for m in league.matches.all()) == [
+            date(2025, 3, 4),
+            date(2025, 3, 11),
+        ]
+        sheet = standings_sheet(league).splitlines()
+        # Each player played two matches, not three.
+        assert sorted(row.split(",")[:2] for row in sheet[1:]) == [
+            ["Ida", "2"],
+            ["Jörg", "2"],
+            ["Maëlle", "2"],
+        ]
 
     def test_an_organiser_cannot_create_a_league(self, client, organiser, league):
         client.force_login(organiser)

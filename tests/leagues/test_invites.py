@@ -142,8 +142,10 @@ def test_revoking_stops_the_link_at_once(organiser_client, client, league, roste
     assert "withdrawn by the organiser" in gone.content.decode()
 
 
-def test_an_accepted_invite_cannot_be_revoked(organiser_client, league, roster, outsider):
-    invite = Invite.issue(league, role="member", player=roster[1])
+def test_an_accepted_invite_cannot_be_revoked(
+    organiser_client, organiser, league, roster, outsider
+):
+    invite = Invite.issue(league, role="member", player=roster[1], by=organiser)
     invite.accept(outsider)
     url = reverse("leagues:invite_revoke", args=[league.slug, invite.pk])
 

@@ -3,6 +3,7 @@ line, with the exit statuses of docs/league_json.md."""
 
 from __future__ import annotations
 
+import copy
 import json
 from io import StringIO
 
@@ -114,6 +115,18 @@ class TestImportLeague:
             "1 match already in the league was skipped."
         )
         assert league.matches.count() == 1
+
+    def test_a_match_listed_twice_in_the_file_is_added_once_and_named(self, league, tmp_path):
+        document = paper_season()
+        document["matches"].append(copy.deepcopy(document["matches"][0]))
+        path = tmp_path / "twice.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        out, _ = run("import_league", str(path), "--into", "tuesday")
+        assert out.splitlines()[0] == (
+            "Added 1 match with 3 rounds to Tuesday Club (3 new players). Listed twice in the "
+            "file, so added once: match 2, the same as match 1."
+        )
+        assert league.matches.get().rounds.count() == 3
 
     def test_a_refused_file_exits_1_and_lists_the_problems(self, tmp_path):
         document = paper_season()

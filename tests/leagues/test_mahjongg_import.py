@@ -117,6 +117,21 @@ class TestTheCommand:
         assert jade.matches.count() == 2
         assert standings_sheet(jade) == sheet
 
+    def test_a_match_listed_twice_is_added_once_and_its_games_count_once(
+        self, played, jade, tmp_path
+    ):
+        document = league_document(played)
+        document["matches"].append(copy.deepcopy(document["matches"][0]))
+        path = tmp_path / "twice.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        out = run(str(path), "--into", "jade")
+        assert out.splitlines()[0] == (
+            "Added 2 matches with 4 games to Jade Club (0 new players). Listed twice in the "
+            "file, so added once: match 3, the same as match 1."
+        )
+        assert jade.matches.count() == 2
+        assert standings_sheet(jade) == standings_sheet(played)
+
     def test_a_leagues_own_file_adds_nothing(self, played, tmp_path):
         out = run(file_of(played, tmp_path), "--into", "dragons")
         assert "2 matches already in the league were skipped" in out
@@ -226,6 +241,20 @@ class TestTheImportPage:
         assert response.status_code == 302 and response["Location"] == "/leagues/jade/"
         page = client.get(response["Location"]).content.decode()
         assert "Added 2 matches with 4 games to Jade Club (0 new players)." in page
+        assert standings_sheet(jade) == standings_sheet(played)
+
+    def test_a_match_listed_twice_is_added_once_and_the_page_says_so(
+        self, client, organiser, played, jade
+    ):
+        document = league_document(played)
+        document["matches"].insert(1, copy.deepcopy(document["matches"][0]))
+        client.force_login(organiser)
+        response = client.post(self.URL, {"file": upload(document), "league": "jade"})
+        page = client.get(response["Location"]).content.decode()
+        assert (
+            "Added 2 matches with 4 games to Jade Club (0 new players). Listed twice in the "
+            "file, so added once: match 2, the same as match 1." in page
+        )
         assert standings_sheet(jade) == standings_sheet(played)
 
     def test_a_refused_game_lists_the_problem_and_saves_nothing(

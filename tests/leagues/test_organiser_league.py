@@ -22,6 +22,9 @@ def settings_form(league: League, **changes) -> dict:
         "default_variant": league.default_variant,
         "default_target": league.default_target,
         "bot_matches": league.bot_matches,
+        # As the page sends them: an empty box is no limit.
+        "match_hands": league.match_hands or "",
+        "match_minutes": league.match_minutes or "",
         "version": league.version,
     }
     for flag in ("is_public", "players_may_enter", "live_guests"):

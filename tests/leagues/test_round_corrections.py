@@ -49,7 +49,7 @@ class TestTheCorrectionForm:
         assert checked(response, "winner") == str(players[2].pk)
         assert checked(response, "win_type") == "discard"
         assert selected(response, "discarder") == str(players[3].pk)
-        assert hidden(response, "hand") == "456b 122334c 55789k"  # the picker's notation
+        assert hidden(response, "hand") == "456b 123c 234c 789k 55k"  # as saved, grouped as played
         assert hidden(response, "version") == "1"
         assert "2 credits 4 points" in words(response)
 
@@ -143,7 +143,7 @@ class TestCorrecting:
         # What the next tap on Save does, said before it is tapped.
         assert "save again to put it in place of that, or cancel to leave the round" in text
         assert checked(response, "winner") == str(players[0].pk)
-        assert hidden(response, "hand") == "11112223456789b"
+        assert hidden(response, "hand") == ONE_SUIT  # as typed (issue 36)
         assert "12 credits 128 points" in text
         assert played.rounds.get(number=1).winner == players[3]
 

@@ -58,7 +58,7 @@ class TestEveryLeagueHasACurrentSeason:
         (season,) = league.seasons.all()
         assert (season.number, season.name, season.starts_on) == (
             1,
-            "Season 2026",
+            "Season 2026/27",  # from July: the club year it runs in (issue 36)
             date(2026, 9, 1),
         )
         assert not season.is_archived
@@ -124,14 +124,14 @@ class TestStartingASeason:
         text = response.content.decode()
         # The date as the pages write it, and the way out.
         assert "still running: Oct. 3, 2026 (Pia, Quentin, Rosa, Sven)" in text
-        assert "or abandon those that will not be finished (on each match" in text
+        assert "or abandon those that should not count" in text
         assert league.seasons.count() == 1 and not LeagueEvent.objects.exists()
 
     def test_a_start_before_the_current_one_is_refused(self, league):
         with pytest.raises(SeasonNotStarted, match="cannot start before"):
             start_season(league, name="Old", starts_on=date(2026, 8, 1))
         with pytest.raises(SeasonNotStarted, match="already has a season"):
-            start_season(league, name="season 2026", starts_on=NEXT)
+            start_season(league, name="season 2026/27", starts_on=NEXT)
 
 
 class TestArchivedSeasonsAreReadOnly:
@@ -276,7 +276,7 @@ class TestDownloadsPerSeason:
         spring = json.loads(self.get(client, "export_json", league, "?season=2").content)
 
         assert [(s["number"], s["name"], s["archived"]) for s in document["seasons"]] == [
-            (1, "Season 2026", True),
+            (1, "Season 2026/27", True),
             (2, "Spring", False),
         ]
         assert [m["season"] for m in document["matches"]] == [1, 2]
@@ -291,7 +291,7 @@ def test_a_refused_new_season_changes_nothing(league, players):
     Match.begin(league, players[:2], first_dealer=0)
     with pytest.raises(ValidationError):
         start_season(league, name="Spring", starts_on=NEXT)
-    assert list(Season.objects.values_list("name", flat=True)) == ["Season 2026"]
+    assert list(Season.objects.values_list("name", flat=True)) == ["Season 2026/27"]
 
 
 class TestImportingSeasons:
@@ -305,7 +305,7 @@ class TestImportingSeasons:
 
         seasons = list(copy.seasons.order_by("number"))
         assert [(s.name, s.starts_on, s.is_archived) for s in seasons] == [
-            ("Season 2026", date(2026, 9, 1), True),
+            ("Season 2026/27", date(2026, 9, 1), True),
             ("Spring", NEXT, False),
         ]
         assert [m.season.number for m in copy.matches.order_by("pk")] == [1, 2]
@@ -337,7 +337,7 @@ class TestImportingSeasons:
 
         (season,) = league.seasons.all()
         assert (season.name, season.starts_on, season.is_archived) == (
-            "Season 2025",
+            "Season 2025/26",  # from July (issue 36)
             date(2025, 9, 1),
             False,
         )

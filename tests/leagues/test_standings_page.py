@@ -339,7 +339,7 @@ class TestLinks:
         short heading beside them; screen readers keep the full heading."""
         html = client.get(league.get_absolute_url()).text
 
-        for short in ("Matches", "Wins", "Rounds", "Per round", "Best"):
+        for short in ("Matches", "Wins", "Rounds won", "Per round", "Best"):
             assert html.count(f'data-label="{short}"') == 4  # one a player
         assert (
             '<span class="label-full">Match wins</span>'

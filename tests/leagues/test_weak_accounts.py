@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
+from leagues.look_alikes import skeleton
 from leagues.models import Invite
-from leagues.names import skeleton
 from mhing_site.mail import wait_for_mail
 
 pytestmark = pytest.mark.django_db

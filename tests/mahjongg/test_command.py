@@ -261,14 +261,14 @@ def test_the_table_shows_the_arrangement_each_item_and_the_score() -> None:
     table = cells(call(EAST_WIND_HAND))
 
     assert ["Arrangement: four sets and a pair"] in table
-    assert ["pon", "[EwEwEw]", "(open)"] in table
-    assert ["chi", "123b"] in table
+    assert ["pung", "[EwEwEw]", "(open)"] in table
+    assert ["chow", "123b"] in table
     assert ["pair", "55b", "(winning tile)"] in table
     assert ["Item", "About", "Points", "Doublings"] in table
-    assert ["Open pon of honours", "[EwEwEw]", "4"] in table
+    assert ["Open pung of honours", "[EwEwEw]", "4"] in table
     assert ["Mah-Jongg", "20"] in table
     assert ["Winning tile completes the pair", "55b", "2"] in table
-    assert ["Seat-wind pon", "[EwEwEw]", "2"] in table
+    assert ["Seat-wind pung", "[EwEwEw]", "2"] in table
     assert ["One suit with honours", "2"] in table
     assert ["Points: 26"] in table and ["Doublings: 4"] in table
 
@@ -279,7 +279,7 @@ def test_the_table_puts_points_and_doublings_in_their_own_columns() -> None:
     points_end = header.index("Points") + len("Points")
 
     mahjongg = next(line for line in lines if line.startswith("Mah-Jongg "))
-    seat_wind = next(line for line in lines if line.startswith("Seat-wind pon"))
+    seat_wind = next(line for line in lines if line.startswith("Seat-wind pung"))
     assert len(mahjongg) == points_end  # right-aligned under Points
     assert len(seat_wind) == len(header)  # under Doublings
 
@@ -331,7 +331,7 @@ def test_pairs_all_on_the_line_scores_a_non_callers_pairs() -> None:
 def test_a_hand_that_is_not_the_callers_shows_loose_tiles_and_bonus_tiles() -> None:
     table = cells(call(NOT_CALLER))
 
-    assert ["Arrangement: not the caller (the pons in the hand, the rest loose)"] in table
+    assert ["Arrangement: not the caller (the pungs in the hand, the rest loose)"] in table
     assert ["loose", "29b 1c Rd"] in table
     assert ["bonus", "F4 S1"] in table
     assert ["Bonus tile", "F4 S1", "8"] in table

@@ -30,7 +30,7 @@ def test_a_score_lists_its_items_by_key_with_three_names() -> None:
         ("one_suit_with_honours", "doublings", 2),
     ]
     assert data["items"][3]["names"] == {
-        "en": "Seat-wind pon",
+        "en": "Seat-wind pung",
         "de": "Platzwindpon",
         "fr": "Pon du vent de place",
     }

@@ -93,3 +93,28 @@ def test_a_draw_with_hands_given_is_checked_too() -> None:
     with pytest.raises(EntryError) as raised:
         replay(Profile(), [entry])
     assert (raised.value.kind, raised.value.players) == ("one_set", (0, 1))
+
+
+def test_every_tile_held_too_often_is_named_not_only_the_first() -> None:
+    # Stored before 2026-11-28: one correction must mend them all, so all are told.
+    with pytest.raises(OneSetExceeded) as raised:
+        check_one_set(
+            hands(
+                "[RdRdRd] 1k 2k 4k 9c 9c Ew Sw Ww Nw Wd F1",
+                "[GdGdGd] 567c 789k 123k 99c win=9c by=wall",
+                f"{DRAGONS} F1",
+                "[RdRdRd] 11b 45b 2k 3k 7k 8k Nw Wd",
+            )
+        )
+    every = [(each.tile, each.count, each.hands) for each in raised.value.every]
+    assert every == [
+        (Tile.C9, 6, (0, 1, 2)),
+        (Tile.RED, 9, (0, 2, 3)),
+        (Bonus.F1, 2, (0, 2)),
+    ]
+    assert raised.value.holders == (0, 1, 2, 3)
+    assert str(raised.value) == (
+        "6 9s of circles in hands 1, 2, 3: one set at a table has 4 of each tile; "
+        "9 red dragons in hands 1, 3, 4: one set at a table has 4 of each tile; "
+        "F1 2 times in hands 1, 3: there is one of each bonus tile"
+    )

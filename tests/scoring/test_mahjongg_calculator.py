@@ -91,15 +91,15 @@ def test_the_breakdown_names_every_item_with_its_points_and_doublings(client: Cl
     text = page(client, WORKED_EXAMPLES[6][0])
     rows = dict(re.findall(r'<tr data-row="(\w+)"><td>([^<]*)', text))
     assert rows == {
-        "open_kan_simples": "Open kan of simples ",
+        "open_kan_simples": "Open kong of simples ",
         "bonus_tile": "Bonus tile ",
         "mahjongg": "Mah-Jongg",
         "from_the_wall": "Winning tile from the wall ",
         "completes_pair": "Winning tile completes the pair ",
-        "suit_kan": "Kan of suit tiles ",
+        "suit_kan": "Kong of suit tiles ",
         "own_flower": "Own flower ",
         "own_season": "Own season ",
-        "kan_replacement": "Winning tile replaces a kan ",
+        "kan_replacement": "Winning tile replaces a kong ",
     }
     assert "40 points, doubled 4 times: 640" in text
     assert '<span class="calc-group-label">pair · won</span>' in text
@@ -179,8 +179,8 @@ class TestPairsAll:
         ("123x seat=E round=E", "“123x” is no tile, bonus tile, set or key (such as seat=E)."),
         ("[123b", "A bracket is opened but never closed."),
         ("[F1] seat=E round=E", "Bonus tiles (F1–F4, S1–S4) lie beside the sets, never inside"),
-        ("[124b] seat=E round=E", "[124b] is no set: [ ] holds a chi or a pon of three tiles"),
-        ("{555b} seat=E round=E", "{555b} is no concealed kan: { } holds four identical tiles."),
+        ("[124b] seat=E round=E", "[124b] is no set: [ ] holds a chow or a pung of three tiles"),
+        ("{555b} seat=E round=E", "{555b} is no concealed kong: { } holds four identical tiles."),
         ("55555b seat=E round=E", "Five 5s of bamboo in the hand: there are four of each tile."),
         ("F1 F1 seat=E round=E", "Flower 1 (East) is there twice"),
         ("123b round=E", "Choose the seat wind (seat=E, S, W or N)."),
@@ -190,16 +190,16 @@ class TestPairsAll:
         (
             "123b seat=E round=E",
             "The hand has 3 tiles; a player who did not call Mah-Jongg holds 13, plus one per "
-            "kan: 13 here.",
+            "kong: 13 here.",
         ),
         (
             "123456789b 123c 55k seat=E round=E",
-            "14 tiles; a player who did not call Mah-Jongg holds 13, plus one per kan: 13 here. "
+            "14 tiles; a player who did not call Mah-Jongg holds 13, plus one per kong: 13 here. "
             "If this is the caller's hand, choose the winning tile.",
         ),
         (
             "123456789b 123c 5k [1111k] seat=E round=E win=2c by=wall",
-            "The hand has 17 tiles; the Mah-Jongg caller holds 14, plus one per kan: 15 here.",
+            "The hand has 17 tiles; the Mah-Jongg caller holds 14, plus one per kong: 15 here.",
         ),
         (
             "123456789b 123c 55k seat=E round=E win=9c by=wall",
@@ -207,7 +207,7 @@ class TestPairsAll:
         ),
         (
             "123456789b 123c 55k seat=E round=E win=5k by=kan",
-            "A kan replacement (by=kan) needs a kan in the hand",
+            "A kong replacement (by=kan) needs a kong in the hand",
         ),
         ("settle=diff winner=W E=1 S=2 W=3 N=4", "“settle=diff” does not belong here"),
     ],
@@ -313,8 +313,8 @@ class TestThePicker:
         [
             ("5555b seat=E round=E", {"add": "5b"}, "All four 5s of bamboo are in the hand"),
             ("55b seat=E round=E", {"add": "4b", "as": "kan"}, None),
-            ("seat=E round=E", {"add": "8b", "as": "chi"}, "A chi is three suit tiles in a row"),
-            ("seat=E round=E", {"add": "Rd", "as": "chi"}, "A chi is three suit tiles in a row"),
+            ("seat=E round=E", {"add": "8b", "as": "chi"}, "A chow is three suit tiles in a row"),
+            ("seat=E round=E", {"add": "Rd", "as": "chi"}, "A chow is three suit tiles in a row"),
             ("F1 seat=E round=E", {"add": "F1"}, "Flower 1 (East) is in the hand already"),
             ("123456789b 123c 55k seat=E round=E", {"add": "9k"}, "The hand is full"),
             ("123x", {"add": "9k"}, "Fix the typed line, or clear the hand"),

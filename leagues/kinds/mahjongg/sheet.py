@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from leagues.access import Actions
 from leagues.kinds.mahjongg.forms import WIND_NAMES
 from leagues.models import Match, Seat
-from leagues.models.mahjongg_game import MahjonggGame, match_profile
+from leagues.models.mahjongg_game import MahjonggGame, entry_message, match_profile
 from scoring.mahjongg.hand import DEFAULT_LIMIT, Pairs
-from scoring.mahjongg.match import GameOutcome, replay
+from scoring.mahjongg.match import GameOutcome, StoredReplay, replay_stored
 from scoring.mahjongg.profile import Profile
 from scoring.mahjongg.rotation import Game
 from scoring.mahjongg.tiles import Wind
@@ -86,8 +86,16 @@ def game_rows(
 
 def next_game(match: Match) -> Game | None:
     """The game to enter next (its winds), None when the match is over."""
-    entries = [game.entry() for game in match.mj_games.order_by("number")]
-    return replay(match_profile(match), entries).next
+    return stored_replay(match).next
+
+
+def stored_replay(match: Match, games: list[MahjonggGame] | None = None) -> StoredReplay:
+    """The match as stored, replayed around any game that cannot be (one the release before
+    2026-11-28 let through, MAHJONGG.md §1.1): its page still shows, and says which."""
+    if games is None:
+        games = list(match.mj_games.order_by("number"))
+    entries = [game.entry() for game in games]
+    return replay_stored(match_profile(match), entries, [list(game.net) for game in games])
 
 
 def describe_game(snapshot: dict | None, seats: list[Seat]) -> str:
@@ -131,7 +139,10 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
         correct = match.can_correct(user)
         undo = match.can_undo(user, last)
         actions = Actions(enter=enter, correct=correct, undo=undo)
-    upcoming = None if match.is_finished else next_game(match)
+    # A running match is replayed for its next game's winds anyway; a finished one is not
+    # (its page shows what is stored; rescore_mahjongg reports its games that cannot be).
+    stored = None if match.is_finished else stored_replay(match, games)
+    upcoming = stored.next if stored else None
     history = [
         (change, describe_game(change.before, seats), describe_game(change.after, seats))
         for change in match.changes.select_related("by").order_by("-at", "-id")
@@ -149,6 +160,12 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
         "upcoming_wind": wind_name(upcoming.round_wind.code) if upcoming else "",
         "upcoming_east": seats[upcoming.player_at(Wind.EAST)] if upcoming else None,
         "history": history,
+        # Games stored before the book refused them: said above the sheet, kept as stored.
+        "refused": [
+            _("Game %(number)s cannot be: %(why)s")
+            % {"number": error.number, "why": entry_message(error, match, seats)}
+            for error in (stored.refused if stored else ())
+        ],
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
     }
 

@@ -22,7 +22,7 @@ MAHJONGG_COLUMNS = (
         "rounds",
         _("Games won"),
         lambda s: s.rounds_won,
-        short=pgettext_lazy("standings", "Games"),
+        short=pgettext_lazy("standings", "Games won"),
     ),
     # The key of the points column, so a phone lays it out as that one (league.css).
     Column("points", _("Balance"), lambda s: s.balance),

@@ -24,7 +24,12 @@ from leagues.forms import VersionForm, add_model_error
 from leagues.kinds.mahjongg import MAHJONGG
 from leagues.kinds.mahjongg.forms import GameForm, MahjonggMatchForm
 from leagues.kinds.mahjongg.picking import GamePicker, picked
-from leagues.kinds.mahjongg.sheet import mahjongg_sheet_context, preview_rows, wind_name
+from leagues.kinds.mahjongg.sheet import (
+    mahjongg_sheet_context,
+    preview_rows,
+    stored_replay,
+    wind_name,
+)
 from leagues.kinds.mahjongg.tap_sheet import FIELD as SHEET_FIELD
 from leagues.kinds.mahjongg.tap_sheet import TapSheet, read_sheet, signed_sheet
 from leagues.kinds.pages import render_sheet, start_match
@@ -40,7 +45,6 @@ from leagues.models.mahjongg_game import (
     undo_last_game,
 )
 from leagues.views.matches import archived_page
-from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
 
 SHEET_TEMPLATE = "leagues/mahjongg/match.html"
@@ -108,8 +112,16 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     if not match.can_enter(request.user) or match.is_archived:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
-    stored = stored_entries(match)  # once: the next game's winds and the replay with the new one
-    so_far = None if match.is_finished else replay(match_profile(match), stored)
+    games = list(match.mj_games.order_by("number"))
+    stored = [game.entry() for game in games]  # once: the next game's winds, the new one's replay
+    so_far = None if match.is_finished else stored_replay(match, games)
+    if so_far and so_far.refused:  # stored before the book refused it: each save would fail
+        messages.error(
+            request,
+            _("Game %(number)s cannot be: correct it before entering the next game.")
+            % {"number": so_far.refused[0].number},
+        )
+        return redirect(match)
     upcoming = so_far.next if so_far else None
     if upcoming is None:
         messages.error(request, _("The match is over: no game can be added."))

@@ -4,8 +4,10 @@ its own rule profile (leagues.models.mahjongg_rescore); run once after an upgrad
 changes the book's readings (docs/deployment.md).
 
 It prints one line per game whose scores change ("league, match of date, game N: Pia 48 →
-52"), one per game that cannot be (a game no table could hold, MAHJONGG.md §1.1: left as it
-is, not deleted; an organiser corrects it), and a summary.
+52"), one per game that cannot be (a game no table could hold, MAHJONGG.md §1.1, with every
+tile it holds too many of: left as it is, not deleted, the rest of its match rescored around
+it; an organiser corrects it), and a summary; the dry run the same, writing nothing
+(docs/mahjongg_data.md, "Rescoring stored games").
 
 Exit status: 0 done (or, with --dry-run, listed); 1 some games cannot be (reported; every
 other game was still rescored); 2 no Mah-Jongg league has one of those short names.
