@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("leagues", "0018_club_constraints"),
+        ("leagues", "0019_match_length"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
