@@ -234,6 +234,12 @@ class RoundForm(forms.Form):
     # The version of the match (new round) or of the round (correction) the form was loaded
     # from: a save made from an outdated page is refused, not applied over someone's change.
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # The id the page (or the phone, offline) made for this entry: a second sending of it
+    # is answered from the first, never saved twice (leagues/models/entry_receipt.py).
+    entry_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    # A new round: how many rounds the match had when the form was loaded. An entry kept
+    # offline that arrives when the match holds another count is held for the organiser.
+    after = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
     # Carried in the picker's links, so a page without JavaScript keeps them between clicks.
     CARRIED = ("outcome", "winner", "win_type", "discarder", "version")

@@ -2,13 +2,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from mhing_site import signup, views
+from mhing_site import offline, signup, views
 from mhing_site.password_reset import BackgroundPasswordResetForm
 
 urlpatterns = [
     path("", views.home, name="home"),
     # Browsers and feed readers ask for /favicon.ico whatever the page says.
     path("favicon.ico", views.favicon),
+    # The service worker of the entry pages kept for a phone without network (offline.py).
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
     path("", include("games.urls")),

@@ -4,6 +4,7 @@ models."""
 
 from .club import Club
 from .club_night import ClubNight
+from .entry_receipt import EntryReceipt
 from .history import RoundChange
 from .invites import Invite
 from .league import League, PlayerRating
@@ -19,6 +20,7 @@ __all__ = [
     "Invite",
     "Club",
     "ClubNight",
+    "EntryReceipt",
     "League",
     "LeagueEvent",
     "MahjonggGame",

@@ -212,6 +212,7 @@ class Browser:
     def __init__(self, port: int, session: str) -> None:
         self.port = port
         self.cookies = {"sessionid": session, "csrftoken": secrets.token_hex(16)}
+        self.headers: dict[str, str] = {}  # sent with every request (a phone's Accept)
 
     def get(self, path: str) -> Page:
         return self._follow(self._send("GET", path))
@@ -258,7 +259,10 @@ class Browser:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         try:
             connection.connect()
-            headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+            headers = {
+                **self.headers,
+                "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            }
             if content_type:
                 headers["Content-Type"] = content_type
             if barrier is not None:

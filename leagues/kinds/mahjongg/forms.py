@@ -77,6 +77,9 @@ class GameForm(forms.Form):
         },
     )
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # Made for this entry by the page: a second sending of it (a double tap, a resend) is
+    # answered from the first, never saved twice (leagues/models/entry_receipt.py).
+    entry_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, seats: list, winds: list[str], *args: Any, **kwargs: Any) -> None:
         """`seats`: the match's seats in position order; `winds`: their winds in this game."""

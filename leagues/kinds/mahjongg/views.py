@@ -5,6 +5,7 @@ from; a stale one is refused and the form shown again with what was typed."""
 
 from __future__ import annotations
 
+import uuid
 from functools import wraps
 
 from asgiref.sync import sync_to_async
@@ -32,7 +33,8 @@ from leagues.kinds.mahjongg.sheet import (
 from leagues.kinds.mahjongg.tap_sheet import FIELD as SHEET_FIELD
 from leagues.kinds.mahjongg.tap_sheet import TapSheet, read_sheet, signed_sheet
 from leagues.kinds.pages import render_sheet, start_match
-from leagues.models import League, Match
+from leagues.models import EntryReceipt, League, Match
+from leagues.models.entry_receipt import enter_once, sent_fields
 from leagues.models.mahjongg_game import (
     MahjonggGame,
     correct_game,
@@ -125,7 +127,7 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _("The match is over: no game can be added."))
         return redirect(match)
     seats = list(match.seats.select_related("player").order_by("position"))
-    initial = {"version": match.version}
+    initial = {"version": match.version, "entry_id": uuid.uuid4()}
     data, picker = _picked(request, match, seats, initial, upcoming.seats, upcoming.round_wind)
     winds = [wind.code for wind in upcoming.seats]
     form = GameForm(seats, winds, data, initial=initial)
@@ -135,9 +137,15 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
         return replayed(match, [*stored, entry], seats).outcomes[-1]
 
     def save(entry):
-        return record_game(
-            match, entry, by=request.user, expected_version=form.cleaned_data["version"]
-        )
+        def record() -> int:
+            version = form.cleaned_data["version"]
+            return record_game(match, entry, by=request.user, expected_version=version).number
+
+        if not form.cleaned_data.get("entry_id"):
+            return record()
+        fields = sent_fields(request.POST, form.fields)
+        kind = EntryReceipt.Kind.GAME
+        return enter_once(match, form.cleaned_data["entry_id"], kind, request.user, fields, record)
 
     about = _("Next game: %(wind)s round, %(east)s is East.") % {
         "wind": wind_name(upcoming.round_wind.code),
@@ -167,6 +175,7 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
     seats = list(match.seats.select_related("player").order_by("position"))
     initial = {
         "version": game.version,
+        "entry_id": uuid.uuid4(),
         "caller": "draw" if game.caller is None else str(game.caller),
         **{f"hand{p}": hand for p, hand in enumerate(game.hands)},
     }
@@ -181,9 +190,15 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
         return replayed(match, entries, seats).outcomes[game.number - 1]
 
     def save(entry):
-        return correct_game(
-            game, entry, by=request.user, expected_version=form.cleaned_data["version"]
-        )
+        def correct() -> int:
+            version = form.cleaned_data["version"]
+            return correct_game(game, entry, by=request.user, expected_version=version).number
+
+        if not form.cleaned_data.get("entry_id"):
+            return correct()
+        fields = sent_fields(request.POST, form.fields)
+        kind = EntryReceipt.Kind.GAME_CORRECTION
+        return enter_once(match, form.cleaned_data["entry_id"], kind, request.user, fields, correct)
 
     about = " · ".join(
         (

@@ -337,6 +337,8 @@ def history(match: Match) -> list[HistoryLine]:
 
 def sheet_context(match: Match, user) -> dict[str, Any]:
     """What the match page (and its `#score-sheet` fragment) renders."""
+    from leagues.kinds.mhing.held import held_lines  # it describes rounds as this module does
+
     sheet = score_sheet(match)
     last = sheet.last.round if sheet.last else None
     actions = actions_for(match, user, last)
@@ -346,6 +348,8 @@ def sheet_context(match: Match, user) -> dict[str, Any]:
         "sheet": sheet,
         "actions": actions,
         "history": history(match),
+        # Entries from phones that met another round (leagues/kinds/mhing/held.py).
+        "held": held_lines(match) if actions.correct else [],
         # The abandon and delete links (templates/leagues/organiser/match_links.html): only
         # organisers correct a match that is not abandoned, so no query is added for those.
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from leagues.kinds.mhing import held
 from leagues.kinds.mhing import views as rounds
 
 urlpatterns = [
@@ -19,4 +20,10 @@ urlpatterns = [
     ),
     path("leagues/<slug:slug>/matches/<int:pk>/undo/", rounds.round_undo, name="round_undo"),
     path("leagues/<slug:slug>/matches/<int:pk>/draw/", rounds.round_draw, name="round_draw"),
+    # -- entries held for the organiser (leagues/kinds/mhing/held.py) --
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/held/<int:receipt>/",
+        held.round_held,
+        name="round_held",
+    ),
 ]

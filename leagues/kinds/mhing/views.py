@@ -8,6 +8,7 @@ intact, rather than overwriting the other change.
 
 from __future__ import annotations
 
+import uuid
 from functools import wraps
 
 from asgiref.sync import sync_to_async
@@ -21,13 +22,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from leagues.access import actions_for, visible_match
+from leagues.entry_answers import receipt_answer, receipt_message, refused_answer, wants_json
 from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.kinds.mhing import MHING
 from leagues.kinds.mhing.sheet import describe
-from leagues.models import Match, Round, RoundEntry
+from leagues.models import EntryReceipt, Match, Player, Round, RoundEntry
+from leagues.models.entry_receipt import enter_once, sent_fields
 from leagues.models.round import Outcome, WinType
 from leagues.views.matches import HtmxHttpRequest, archived_page, render_sheet
+from scoring.mhing.match_scoring import dealer_for_round
 from scoring.picker import Picker, PickerUrls, Selection
 
 ROUND_TEMPLATE = "leagues/mhing/round_form.html"
@@ -137,10 +141,12 @@ def _round_page(
     if request.htmx and request.method == "GET":
         template_name += "#round-hand"
     number = round_.number if round_ else match.rounds.count() + 1
+    dealer, dealers = (round_.dealer, None) if round_ else _dealers_from(match, number)
     return render(
         request,
         template_name,
         {
+            "dealers": dealers,
             "match": match,
             "league": match.league,
             "round": round_,
@@ -149,9 +155,21 @@ def _round_page(
             "current": current,
             "number": number,
             # The round's dealer, so the organiser can check it against the table.
-            "dealer": round_.dealer if round_ else match.dealer_of(number),
+            "dealer": dealer,
         },
     )
+
+
+def _dealers_from(match: Match, number: int) -> tuple[Player, list[str]]:
+    """Round `number`'s dealer, and the names of the dealers of a whole turn of the table
+    from it: the page kept on a phone names the round after those it kept
+    (static/js/outbox.js)."""
+    seated = match.seated_players()
+    turn = [
+        seated[dealer_for_round(match.first_dealer, later, len(seated))]
+        for later in range(number, number + len(seated))
+    ]
+    return turn[0], [player.display_name for player in turn]
 
 
 def _saved_message(round_: Round, match: Match) -> str:
@@ -177,32 +195,96 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
         query = request.GET if request.method == "GET" else request.POST
-        defaults = {"outcome": Outcome.WON, "win_type": WinType.SELF_DRAW, "version": match.version}
+        defaults = {
+            "outcome": Outcome.WON,
+            "win_type": WinType.SELF_DRAW,
+            "version": match.version,
+            # A double tap, or the same entry sent again from the outbox, saves one round.
+            "entry_id": uuid.uuid4(),
+            "after": match.rounds.count(),
+        }
         form = RoundForm(players, initial=RoundForm.initial_from(query, defaults))
         form.initial["hand"] = query.get("hand", "")
         selection = Selection.from_query(query) if request.method == "GET" else None
         return _round_page(request, match, form, selection)
     form = RoundForm(players, request.POST)
+    replay = wants_json(request)
+    if replay and not form.is_valid():
+        return refused_answer(request.POST.get("entry_id"), form.errors)
     if form.is_valid():
         try:
+            if form.cleaned_data["entry_id"]:
+                return _new_round_once(request, match, form, replay)
             round_ = match.record_round(
                 form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
             )
-        except StaleEdit as error:
-            match.refresh_from_db()
-            form = form.with_version(match.version)
-            form.add_error(None, error)
-        except MatchFinished as error:
-            match.refresh_from_db()
-            form.add_error(None, error)
         except ValidationError as error:
-            add_model_error(form, error)
+            if replay:
+                return refused_answer(form.cleaned_data["entry_id"], error)
+            _show_refusal(match, form, error)
+            if isinstance(error, StaleEdit):
+                form = form.with_version(match.version)
+                form.add_error(None, error)
         else:
-            messages.success(request, _saved_message(round_, match))
-            # To the top of the sheet, not to the round's column: the message and the
-            # players' new totals are the first things to see.
-            return redirect(match)
+            return _round_saved(request, match, round_)
     return _round_page(request, match, form)
+
+
+def _show_refusal(match: Match, form: RoundForm, error: ValidationError) -> None:
+    """A refused new round on the form: a stale page (shown again with the match's version
+    by the caller) or an ended match as the form's own error, the rest beside its field."""
+    if isinstance(error, (StaleEdit, MatchFinished)):
+        match.refresh_from_db()
+        if isinstance(error, MatchFinished):
+            form.add_error(None, error)
+    else:
+        add_model_error(form, error)
+
+
+def _round_saved(request: HtmxHttpRequest, match: Match, round_: Round) -> HttpResponse:
+    messages.success(request, _saved_message(round_, match))
+    # To the top of the sheet, not to the round's column: the message and the players' new
+    # totals are the first things to see.
+    return redirect(match)
+
+
+def _new_round_once(
+    request: HtmxHttpRequest, match: Match, form: RoundForm, replay: bool
+) -> HttpResponse:
+    """A new round that carries its entry id (leagues/models/entry_receipt.py): saved once,
+    whatever the number of sendings. One sent again from a phone's outbox (`replay`) is
+    held when the match no longer has the round count the phone saw; the page's own form,
+    sent online, is refused as stale as before."""
+    data = form.cleaned_data
+    entry = form.entry()
+    after = data["after"] if replay else None
+
+    def save() -> int:
+        expected = None if after is not None else data["version"]
+        return match.record_round(entry, by=request.user, expected_version=expected).number
+
+    def held_as(locked: Match) -> int | None:
+        if after is None or locked.rounds.count() == after:
+            return None
+        entry.check(locked)  # a held entry is one that could be kept
+        return after + 1
+
+    receipt = enter_once(
+        match,
+        data["entry_id"],
+        EntryReceipt.Kind.ROUND,
+        request.user,
+        sent_fields(request.POST, form.fields),
+        save,
+        held_as,
+    )
+    match.refresh_from_db()
+    if replay:
+        return receipt_answer(receipt, match)
+    if receipt.repeated:
+        messages.info(request, receipt_message(receipt))
+        return redirect(match)
+    return _round_saved(request, match, _round(match=match, number=receipt.number))
 
 
 @require_http_methods(["GET", "POST"])
@@ -214,6 +296,8 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
     if match.is_archived:
         return archived_page(request, match)
     if round_ is None:
+        if wants_json(request):
+            return _replayed_without_round(request, match, number)
         return _gone(request, match, number)
     players = match.seated_players()
     if request.method == "GET" or "preview" in request.POST:
@@ -225,6 +309,7 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
             "win_type": entry.win_type or WinType.SELF_DRAW,
             "discarder": entry.discarder.pk if entry.discarder else None,
             "version": round_.version,
+            "entry_id": uuid.uuid4(),
         }
         # The picker's links carry the version: from then on the hand is the query's own,
         # even when cleared, and no longer the saved one.
@@ -234,7 +319,20 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
         selection = Selection.from_query(query) if request.method == "GET" and picked else None
         return _round_page(request, match, form, selection, round_)
     form = RoundForm(players, request.POST)
+    replay = wants_json(request)
+    if replay and not form.is_valid():
+        return refused_answer(request.POST.get("entry_id"), form.errors)
     current = None
+    if form.is_valid() and form.cleaned_data["entry_id"]:
+        try:
+            return _correction_once(request, match, round_, form, replay)
+        except ValidationError as error:
+            if replay:
+                return refused_answer(form.cleaned_data["entry_id"], error)
+            if not isinstance(error, StaleEdit):
+                add_model_error(form, error)
+                return _round_page(request, match, form, round_=round_)
+            # A stale page, sent online: shown again as below, without the id's receipt.
     if form.is_valid():
         try:
             corrected = match.correct_round(
@@ -257,6 +355,61 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
             )
             return redirect(match)
     return _round_page(request, match, form, round_=round_, current=current)
+
+
+def _replayed_without_round(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
+    """A correction from a phone's outbox for a round that is no longer there: its first
+    answer if it was made before the round went, else refused (nothing to correct)."""
+    entry_id = request.POST.get("entry_id", "")
+    try:
+        receipt = match.entry_receipts.filter(entry_id=entry_id).first()
+    except ValidationError:  # not a UUID
+        receipt = None
+    if receipt is not None:
+        return receipt_answer(receipt, match)
+    return refused_answer(entry_id, round_gone(number))
+
+
+def _correction_once(
+    request: HtmxHttpRequest, match: Match, round_: Round, form: RoundForm, replay: bool
+) -> HttpResponse:
+    """A correction that carries its entry id: made once. One sent again from a phone's
+    outbox (`replay`) that was made from an older version of the round is held for the
+    organiser beside the round as it now reads; sent online, a stale page is refused as
+    before (StaleEdit, raised to the caller)."""
+    entry, version = form.entry(), form.cleaned_data["version"]
+
+    def save() -> int:
+        return match.correct_round(round_, entry, by=request.user, expected_version=version).number
+
+    def held_as(locked: Match) -> int | None:
+        now = Round.objects.filter(pk=round_.pk).values_list("version", flat=True).first()
+        if not replay or now is None or now == version:
+            return None  # saved, or refused by the save: a round deleted meanwhile
+        entry.check(locked)
+        return round_.number
+
+    receipt = enter_once(
+        match,
+        form.cleaned_data["entry_id"],
+        EntryReceipt.Kind.CORRECTION,
+        request.user,
+        sent_fields(request.POST, form.fields),
+        save,
+        held_as,
+    )
+    if replay:
+        return receipt_answer(receipt, match)
+    if receipt.repeated:
+        messages.info(request, receipt_message(receipt))
+    else:
+        corrected = _round(pk=round_.pk)
+        messages.success(
+            request,
+            _("Round %(number)s corrected: %(round)s.")
+            % {"number": corrected.number, "round": describe(corrected.snapshot())},
+        )
+    return redirect(match)
 
 
 @require_http_methods(["GET", "POST"])
