@@ -1,4 +1,4 @@
-"""The garbage collector of a server process, tuned for live play (issue 14).
+"""The garbage collector of a server process, tuned for live play.
 
 Every move allocates a few thousand short-lived objects (the round, its frames, the ORM's
 rows), almost none of them in reference cycles: reference counting frees them. Python's

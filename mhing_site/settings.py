@@ -71,8 +71,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
-    # HTML gzipped for browsers that accept it (issue 27: a long match's page is 10 times
-    # smaller). Below servestatic, which answers for static files with its own compressed
+    # HTML gzipped for browsers that accept it (a long match's page is 10 times smaller).
+    # Below servestatic, which answers for static files with its own compressed
     # copies; above everything that reads or writes the body. BREACH: docs/deployment.md.
     "django.middleware.gzip.GZipMiddleware",
     # Every page's Content-Security-Policy (django-csp, CONTENT_SECURITY_POLICY below, with
@@ -303,7 +303,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 # British English: the same words, its dates ("6 Dec 2026", not "Dec. 6, 2026"), for a
-# browser that asks for en-GB (issue 36); Django's en_GB formats, no catalogue of our own.
+# browser that asks for en-GB; Django's en_GB formats, no catalogue of our own.
 LANGUAGES = [
     ("en", _("English")),
     ("en-gb", _("English (UK)")),

@@ -200,7 +200,7 @@ def scored_tiles_once(
     """As `scored_tiles`, for a page that shows many hands (a match's): each card is drawn
     in full the first time the template shows it, with `face_prefix`, and by a lean
     reference (`<use>`, its name, no box around it but a Mhing card's) after. A 30-round
-    match showed 420 cards at 700 bytes each; a reference is a sixth of that (issue 27).
+    match shows 420 cards at 700 bytes each; a reference is a sixth of that.
     The cards sit in a flex box, so no space between them is needed."""
     if isinstance(groups, Group | Arrangement):
         groups = tiles(groups)

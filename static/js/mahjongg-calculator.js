@@ -4,8 +4,8 @@
 // taps (hx-sync), sending each only once the answer before it has brought the new hand. By
 // then htmx would name the button that last had the focus, not the one tapped, and send the
 // way of adding ("Each tap adds": single tile, chi, pon…) chosen by then, not the one chosen
-// when the tile was tapped (issue 27: pon 1c, chi 2k, chi 5b, single 9c, tapped quickly on a
-// slow network, took 5b as a single tile). Both are noted as the tap is made and put back
+// when the tile was tapped (pon 1c, chi 2k, chi 5b, single 9c, tapped quickly on a slow
+// network, would take 5b as a single tile). Both are noted as the tap is made and put back
 // when its request is sent, so that each tap is taken as it was made, none lost or doubled,
 // however slow the network is.
 (() => {
@@ -44,8 +44,8 @@
   });
 })();
 
-// The calculator keeps the hand in the page (issue 27 item 3: after 14 quick taps on a slow
-// network the hand showed "4 of 14" for 4-5 s): a tap changes the hand at once with the rules
+// The calculator keeps the hand in the page (else, after quick taps on a slow network, the
+// hand would lag the taps by seconds): a tap changes the hand at once with the rules
 // of mahjongg-picking.js, in the mode chosen at the tap, draws it from the server's own
 // drawings of each tile (#mj-hand-parts), and puts the new line in the form, the typed box
 // and the address. Only then is the server asked, with the line alone, for the score; the
