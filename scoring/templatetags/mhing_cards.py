@@ -183,8 +183,7 @@ def scored_tiles(groups: Group | Arrangement | Iterable[Tile], face_prefix: str 
     full.
 
     A tag, not a template included per card: an answer showing a whole hand has 14 to 22
-    cards, and drawing it took 2.4 ms with an include each, 1.7-2.1 ms with this tag
-    (docs/benchmarks.md)."""
+    cards, and an include for each costs a tap more than this tag (docs/benchmarks.md)."""
     if isinstance(groups, Group | Arrangement):
         groups = tiles(groups)
     language = get_language()

@@ -309,9 +309,9 @@
   //
   // Choosing another player ("Bruno's tiles") asks the server for that player's picker.
   // Tiles tapped before it has answered wait for it and are then taken as that player's, in
-  // the way of adding chosen at each tap: taken at once, they went to the player shown
+  // the way of adding chosen at each tap: taken at once, they would go to the player shown
   // before, or (refused there: a full hand) to the server with a line the next tap's answer
-  // replaced, and were lost (3 of Bruno's 13 on a phone at 300 ms, the club journey).
+  // replaces, and be lost.
   const SHEET_ACTIONS = ["clear", "add", "remove", "remove_set", "remove_bonus", "win", "by"];
   let tapsMade = 0;
   let sendTimer = null;
