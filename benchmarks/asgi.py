@@ -4,8 +4,8 @@
 `mhing_site.asgi.application` is what daphne calls for every request: Channels' router and
 Django's ASGI handler, with its request body, its disconnect listener and its response
 messages. Django's AsyncClient skips all of that (it calls the handler's inner
-`get_response_async`), about 1 ms of a tap on the development machine, so the figures are
-taken here. Only the HTTP parsing and the socket, daphne's own, are left out. CSRF is
+`get_response_async`), a noticeable part of a tap, so the figures are taken here. Only the
+HTTP parsing and the socket, daphne's own, are left out. CSRF is
 checked as on a server: a POST carries the token of the CSRF cookie, as htmx does on our
 pages.
 """

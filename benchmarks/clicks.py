@@ -17,7 +17,7 @@ request there); the site's ASGI application is shown too, called as daphne calls
 (benchmarks/asgi.py), as `make run` serves it. For comparison it also times the whole
 page per tap, which is what a browser without JavaScript loads.
 
-Targets (issue 14): an answer of at most 12 KB and a median of at most 5 ms.
+Targets: an answer of at most 12 KB and a median of at most 5 ms.
 
 `--game mahjongg` replays the Mah-Jongg picker's 14 taps instead, on its calculator and on a
 Mah-Jongg league's game form (benchmarks/clicks_mahjongg.py); `--page calculator` or

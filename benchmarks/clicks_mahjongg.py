@@ -10,7 +10,7 @@ wind taps are a tap on another player's button and one back. The other three pla
 are typed, so every answer of the game form carries a full preview of scores and payments.
 
 For each page it prints every tap's answer size and median time, then the largest answer and
-the median, p95 and p99 over all taps, with PASS or MISS for the targets of issue 14 (an
+the median, p95 and p99 over all taps, with PASS or MISS for the targets (an
 answer of at most 12 KB, a median of at most 5 ms) on the site's ASGI application.
 """
 

@@ -3,7 +3,7 @@
 A report, not a test: it builds a league in a throwaway database, asks for the league's home
 page (standings and recent matches) with Django's test client, signed in as an organiser,
 several times, and prints the median and the slowest time against the target, with PASS or
-MISS. It exits 0 either way. Two sizes, each with its target for the median (issue 14):
+MISS. It exits 0 either way. Two sizes, each with its target for the median:
 
 * a club's league, 200 players and 10,000 rounds: at most 50 ms;
 * a federation's all-time view, 2,000 players and 100,000 rounds: at most 200 ms.

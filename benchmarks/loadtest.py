@@ -257,8 +257,8 @@ class Seat:
             answered = frame["reply_to"] == self.waiting_for
             if answered and frame.get("code") == "busy" and self.held is None:
                 # Nothing changed and the protocol says send again: decide again on the
-                # snapshot acted on (a seat that waited for a newer one stood still until
-                # the turn timeout after a database outage, issue 35).
+                # snapshot acted on (a seat that waited for a newer one would stand still
+                # until the turn timeout after a database outage).
                 self.held = self.acted_on
         if frame["type"] == "snapshot":
             if self.last_snapshot_at is None:

@@ -3,8 +3,8 @@
 A report, not a test: it loads the demo leagues into a throwaway SQLite database, signs in
 as the demo's organiser (who sees the most: every organiser link and form), walks every page
 the demo's pages link to, and prints each page's HTML in bytes and gzipped (what a browser
-that accepts gzip downloads), the heaviest first, against the budget of 64 KB a page
-(issue 27). tests/site/test_page_weight.py walks the same pages and fails over the budget.
+that accepts gzip downloads), the heaviest first, against the budget of 64 KB a page.
+tests/site/test_page_weight.py walks the same pages and fails over the budget.
 """
 
 from __future__ import annotations

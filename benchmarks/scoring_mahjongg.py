@@ -1,7 +1,7 @@
 """How fast the Mah-Jongg engine scores hands: `python -m benchmarks.scoring --game mahjongg`.
 
 A report, not a test: it prints hands per second and p50/p99 per class of hand and whether
-the target is met (p99 <= 1 ms a hand, issue 13), and exits 0 either way. Each hand is timed
+the target is met (p99 <= 1 ms a hand), and exits 0 either way. Each hand is timed
 from its line of notation (read, checked and scored); then the same lines to the JSON line
 `manage.py score_hand --game mahjongg -` writes for each. The timing, the figures and their
 printing are `benchmarks.scoring`'s, the Mhing benchmark's; like it, this imports no Django.

@@ -3,7 +3,7 @@
 
 A report, not a test: for each count it prints the plan's quality (repeated meetings against
 the lower bound, players whose winds are not 2/2/2/2, pairs in two sessions running, tables
-of three) and the seconds it took, beside the goal of issue 38 where there is one (at 8
+of three) and the seconds it took, beside the goal where there is one (at 8
 sessions: the Finnish template's figures or better, 0 repeats from 28 players up), with PASS
 or MISS. Exits 0 either way. Imports no Django, only the pure planner.
 """

@@ -2,8 +2,8 @@
 
 Every change is saved before its "version V" message is sent to the table's group, so a
 layer that fails loses no move, only the news of it. Three things keep that news from
-being lost for good (issue 26 §3: players' moves answered `server_error` although saved,
-sockets on both processes frozen until a reload, the first new socket a 500):
+being lost for good (else: moves answered `server_error` although saved, sockets on every
+process frozen until a reload, a new socket a 500):
 
 * A failed send, join or leave of a group is logged and never reaches the socket: the
   mover gets the usual answer (the move is saved), a socket connects from the database.

@@ -99,7 +99,7 @@ def _known(table_id: int, slug: str) -> Table:
     # Only the id and slug: every change locks and reads the row itself (Table.act and
     # friends) and leaves this instance as saved, so reading the row first would be wasted.
     # Built as the ORM builds a row it read (the other fields deferred, then set by the
-    # change): `Table(pk=...)` costs 60 µs, most of it a new random slug thrown away.
+    # change): `Table(pk=...)` would make a new random slug only to throw it away.
     return Table.from_db(DEFAULT_DB_ALIAS, ("id", "slug"), (table_id, slug))
 
 

@@ -102,8 +102,8 @@ def retry_waits() -> Iterator[float]:
 async def _wait_out(error: Exception, waits: Iterator[float], slug: str, who: str) -> None:
     """Raise `error` unless the database is busy or out of reach; then wait the next of
     `waits` before `who` (the bot driver, a deadline) tries again, or, while the database
-    is down, until it is back: the table moves again the moment it returns (issue 35: a
-    driver asleep in its back-off came back seconds after the database)."""
+    is down, until it is back: the table moves again the moment it returns (a driver
+    asleep in its back-off would come back seconds after the database)."""
     if not is_busy(error):
         raise error
     wait = next(waits)

@@ -192,9 +192,10 @@ def kept_row(slug: str, model: type[Model]) -> Model | None:
 def seats_now(table: Model) -> list[Any]:
     """The seats of the table as read (locked, loaded, or just changed): those of the load
     kept here when every change since that load left the seats alone (each change says so
-    in `recent_events`, games.table_play.save_change), otherwise read. A move used to read
-    them in every process (a fifth of a loaded server's CPU in the 150-table load test,
-    docs/benchmarks.md), though only a seat taken, left or (dis)connected changes them."""
+    in `recent_events`, games.table_play.save_change), otherwise read. Reading them for
+    every move in every process is a large share of a loaded server's CPU (the 150-table
+    load test, docs/benchmarks.md), though only a seat taken, left or (dis)connected changes
+    them."""
     with _lock:
         cached = _latest.get(table.slug)
     if cached is not None and seats_kept_since(table, cached.version):

@@ -1,12 +1,11 @@
 """The database out of reach, as the live tables meet it: one idea per server process of
 whether PostgreSQL is there, so that nobody waits on psycopg's pool to find out.
 
-Why (issue 35, two processes, PostgreSQL stopped 10 s mid-play): a call that asks the pool
-for a connection while the server is down waits the pool's whole timeout (10 s) before it
-fails. So a player's action was answered `busy` only 10 to 20 s after it was sent, the
-presence heartbeat stalled until one process swept the other's players as gone, and the
-bot drivers and deadlines, each sleeping its own back-off, came back seconds after the
-database did.
+Why: a call that asks the pool for a connection while the server is down waits the pool's
+whole timeout (10 s) before it fails. So a player's action would be answered `busy` only 10
+to 20 s after it was sent, the presence heartbeat would stall until one process swept the
+other's players as gone, and the bot drivers and deadlines, each sleeping its own back-off,
+would come back seconds after the database did.
 
 * A live database call (games.snapshots.db_call) not done within SUSPECT seconds, or one
   that failed as unreachable, has the database probed: a connection of the probe's own,

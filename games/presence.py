@@ -15,8 +15,8 @@ a restarted one included, and nothing counts connections up and down.
 
 The sweep runs in every process that has had a socket, a watcher's included: after a kill -9
 the people who come back first may only be watching (nobody signed in, so no row to hold),
-and a dead player then showed "connected" for good, each turn of theirs waiting the full turn
-timeout (issue 26 §3).
+and a dead player would otherwise show "connected" for good, each turn of theirs waiting the
+full turn timeout.
 """
 
 from __future__ import annotations
@@ -112,8 +112,8 @@ def renew_and_sweep() -> list[tuple[str, int]]:
                 if version is not None:
                     changed.append((slug, version))
     # A database outage is no sign of a dead process: nobody could renew meanwhile. Rows
-    # count as stale after TTL seconds of the database being up (issue 35: one process's
-    # first beat after a 10 s outage swept the other's players as gone).
+    # count as stale after TTL seconds of the database being up (else one process's first
+    # beat after an outage would sweep the other's players as gone).
     ttl = presence_ttl()
     cutoff = now - timedelta(seconds=ttl + outage.downtime(now.timestamp(), ttl))
     stale = TablePresence.objects.filter(seen_at__lt=cutoff)

@@ -4,7 +4,8 @@
 * Frames per socket, a token bucket: MHING_WS_FRAMES_PER_SECOND sustained, bursts of
   MHING_WS_FRAME_BURST. A frame over it is refused with the error `too_fast`, read only for its id.
 * `sync` frames, a tighter bucket of their own (each answers with a whole snapshot, the
-  dearest frame: one socket had 3,000 answered in 3.4 s): MHING_WS_SYNCS_PER_MINUTE, bursts
+  dearest frame, which one socket could ask for thousands of times a second):
+  MHING_WS_SYNCS_PER_MINUTE, bursts
   of MHING_WS_SYNC_BURST.
 * Refusals, a bucket too: MHING_WS_REFUSAL_BURST refusals, one more each second. A socket that
   keeps flooding past it is closed with CLOSE_FLOODING: answering every refused frame would be

@@ -3,10 +3,10 @@ compiled once per thread instead of once per call.
 
 Why: in the 150-table load test (docs/benchmarks.md) the ORM building the same statements
 again for every move (the locked read, the version-checked update, the other process's read)
-cost more of the servers' CPU than anything else; a read of the row with its league took
-0.8 ms through `QuerySet.get` and 0.18 ms this way, of which the database's own answer is
-about half. The statements are still the ORM's (compiled from querysets, quoted and converted
-by the backend in use), so this module only saves the repetition:
+cost more of the servers' CPU than anything else: through `QuerySet.get` a read of the row
+with its league costs several times the database's own answer. The statements are still
+the ORM's (compiled from querysets, quoted and converted by the backend in use), so this
+module only saves the repetition:
 
     read(model=..., pk=..., lock=True)
                               the row locked until the transaction ends (PostgreSQL:

@@ -45,7 +45,7 @@ def _organises(user) -> RawSQL:
     """Whether `user` organises the match's league, as a column of the match's query.
 
     Written out, as Django compiles an `Exists(...)` subquery at about the cost of a query of
-    its own (0.8 ms on the development machine, where this costs nothing to speak of)."""
+    its own, where this costs nothing to speak of."""
     organisers = League.organisers.through._meta.db_table
     matches = Match._meta.db_table
     return RawSQL(

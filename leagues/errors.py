@@ -74,7 +74,7 @@ def is_busy(error: BaseException) -> bool:
         return False
     cause = error.__cause__
     # Only PostgreSQL's backend loads psycopg's pool; not importing it here spares every
-    # process on SQLite (a `score_hand` run, say) 0.1 s of its start.
+    # process on SQLite (a `score_hand` run, say) a noticeable part of its start.
     pool = sys.modules.get("psycopg_pool")
     if pool is not None and isinstance(cause, pool.PoolTimeout):
         return True

@@ -56,8 +56,8 @@ def add_model_error(form: forms.Form, error: ValidationError) -> None:
 
 class DateInput(forms.DateInput):
     """A browser's date picker. Its value is ISO 8601 (yyyy-mm-dd) in every language: a
-    German page wrote "25.11.2026", which the browser refuses, leaving a required date empty
-    so the club night's and the match's forms could not be sent (issue 12)."""
+    German page would write "25.11.2026", which the browser refuses, leaving a required date
+    empty so the club night's and the match's forms could not be sent."""
 
     input_type = "date"
 

@@ -10,7 +10,7 @@ Allowed: the zero-width joiner and non-joiner (U+200D, U+200C), which emoji and 
 as Persian and the Indic ones need; and tabs and line breaks, which become spaces when the
 name's spaces are collapsed.
 
-Refused too, with a message that names the character (issue 35): what shows as nothing
+Refused too, with a message that names the character: what shows as nothing
 although it is no control: Unicode's other default-ignorable characters (the Hangul fillers
 U+3164 and U+FFA0, the combining grapheme joiner U+034F, the Khmer inherent vowels U+17B4
 and U+17B5…), a variation selector (U+FE0F) anywhere but after a symbol such as an emoji,

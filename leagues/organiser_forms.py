@@ -45,8 +45,8 @@ class LeagueForm(forms.ModelForm):
     class Meta:
         model = League
         fields = tuple(name for name in SETTINGS if name != "mahjongg_profile")
-        # Two choices as radio buttons: in a select the chosen one was cut off on a phone in
-        # German and French ("Die Ergebnisse der Menschen e…", issue 12).
+        # Two choices as radio buttons: in a select the chosen one is cut off on a phone in
+        # German and French ("Die Ergebnisse der Menschen e…").
         widgets = {"bot_matches": forms.RadioSelect}
         # The words of the clash found on saving (views.league_admin), not Django's "League
         # with this short name already exists".
@@ -182,10 +182,10 @@ class LeagueForm(forms.ModelForm):
         if creating:
             del self.fields["version"]
             self._only_the_game(game)
-            # Members only until the organiser ticks it (issue 36): private is the safer
+            # Members only until the organiser ticks it: private is the safer
             # start for a club's names and results.
             self.initial["is_public"] = False
-            # A match that fits an evening (issue 36): the clock (League.match_minutes, 2 h 30)
+            # A match that fits an evening: the clock (League.match_minutes, 2 h 30)
             # ends most; a target of 500 ended one on its first one-suit hand (512 points),
             # 2000 takes four of them. The rule book's 500 stays a quick choice per match.
             self.initial["default_target"] = EVENING_TARGET
@@ -195,8 +195,8 @@ class LeagueForm(forms.ModelForm):
 
     def _only_the_game(self, game: str) -> None:
         """Creating a league, the game is chosen first (a link: works without script) and
-        only its own fields are shown: Mhing's variant and target, or the Mah-Jongg rules
-        (issue 27 item 10). The other game's settings keep their defaults."""
+        only its own fields are shown: Mhing's variant and target, or the Mah-Jongg rules.
+        The other game's settings keep their defaults."""
         self.chosen_game = game if game in KINDS else DEFAULT_GAME
         self.fields["game"].widget = forms.HiddenInput()
         self.initial["game"] = self.chosen_game

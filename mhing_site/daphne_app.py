@@ -2,8 +2,8 @@
 without loading its server in every process.
 
 daphne's own app config (`daphne.apps`) imports `daphne.server` at start-up to install
-Twisted's reactor early: Twisted and the reactor, 0.4 s of every `manage.py` command's start
-on the development machine (`python -X importtime`), a third of `score_hand`'s. The processes
+Twisted's reactor early: Twisted and the reactor, a large part of every `manage.py`
+command's start (`python -X importtime` shows it), a third of `score_hand`'s. The processes
 that serve do not need it there: `runserver` imports `daphne.server` itself as its module
 loads, before the site's ASGI application, and the `daphne` command is its own program.
 

@@ -1,12 +1,12 @@
-"""The garbage collector of a server process, tuned for live play (issue 14).
+"""The garbage collector of a server process, tuned for live play.
 
 Every move allocates a few thousand short-lived objects (the round, its frames, the ORM's
 rows), almost none of them in reference cycles: reference counting frees them. Python's
 default thresholds (700, 10, 10) still ran the cyclic collector hundreds of times a minute
 over everything the process holds, and each full collection walked all of Django, the
-consumers and the kept tables: at 100 tables over two processes a server spent 2.3–2.7 s
-a minute in the collector, with full collections of up to 0.37 s, every socket of the
-process waiting meanwhile (the load test's p99; docs/benchmarks.md). So, once the
+consumers and the kept tables: under the load test a server spends seconds a minute in the
+collector, with full collections of a large part of a second, every socket of the process
+waiting meanwhile (the load test's p99; docs/benchmarks.md). So, once the
 application is loaded: everything allocated so far is frozen out of the collector's sight
 (`gc.freeze`: modules, settings, URL patterns live as long as the process), and the young
 generation is collected every 20,000 net allocations rather than 700, the oldest less often.

@@ -1,10 +1,9 @@
 """Mail sent after the response, on a thread of its own.
 
-A password reset used to talk to the mail server inside the request: with a slow server a
-known address answered in about a second and an unknown one in milliseconds, which told anyone
-who asked which addresses have an account (issue 26). The message is still written in the
-request (its language, its link), only the sending waits for the thread: both answers now
-take the time of a database query.
+Talking to the mail server inside the request would tell anyone who asked which addresses
+have an account: with a slow server a known address would answer in about a second and an
+unknown one in milliseconds. The message is written in the request (its language, its link),
+only the sending waits for the thread: both answers take the time of a database query.
 """
 
 from __future__ import annotations

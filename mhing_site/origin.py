@@ -2,8 +2,8 @@
 
 Channels' AllowedHostsOriginValidator compares the Origin's host with ALLOWED_HOSTS and
 ignores its port: a page at http://127.0.0.1:9999 (another program on the same machine, or
-another site on the same host name) could open a table's socket with the visitor's cookies
-(issue 26 §4). Here, in front of it, the Origin's host and port must equal those of the Host
+another site on the same host name) could open a table's socket with the visitor's cookies.
+Here, in front of it, the Origin's host and port must equal those of the Host
 header the socket was opened with; a Host without a port stands for the usual port of the
 Origin's scheme (80, 443), as behind a proxy that passes `Host $host`. Channels' own check
 still follows (the host must be allowed; no Origin at all is refused there).

@@ -1,5 +1,5 @@
 """The site's password rule beside Django's (AUTH_PASSWORD_VALIDATORS): Django's own let
-eight spaces through, the length being all they check of it (issue 26)."""
+eight spaces through, the length being all they check of it."""
 
 from __future__ import annotations
 

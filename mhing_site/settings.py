@@ -71,8 +71,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
-    # HTML gzipped for browsers that accept it (issue 27: a long match's page is 10 times
-    # smaller). Below servestatic, which answers for static files with its own compressed
+    # HTML gzipped for browsers that accept it (a long match's page is 10 times smaller).
+    # Below servestatic, which answers for static files with its own compressed
     # copies; above everything that reads or writes the body. BREACH: docs/deployment.md.
     "django.middleware.gzip.GZipMiddleware",
     # Every page's Content-Security-Policy (django-csp, CONTENT_SECURITY_POLICY below, with
@@ -155,8 +155,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "timeout": 10,
         # After this long failing to reconnect, the pool gives up and the next request
         # tries afresh, at once: psycopg's default (5 min) doubles its pauses between tries
-        # (1 s, 2 s, 4 s…), so after an outage of 18 s the pool stayed without connections
-        # for up to 16 s more, every page a 503 (tests/faults/test_database_outage.py).
+        # (1 s, 2 s, 4 s…), so after an outage the pool would stay without connections for
+        # about as long again, every page a 503 (tests/faults/test_database_outage.py).
         "reconnect_timeout": 2,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -219,8 +219,8 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # What one live table's websocket may ask, and how many may be open (games/socket_limits.py,
-# docs/live_protocol.md#limits): one socket once had 3,000 full snapshots answered in 3.4 s,
-# and one account opened 300 sockets on one table.
+# docs/live_protocol.md#limits): without them one socket could have thousands of full
+# snapshots answered a second, and one account open hundreds of sockets on one table.
 MHING_WS_FRAMES_PER_SECOND = env_count("MHING_WS_FRAMES_PER_SECOND", default=20)
 MHING_WS_FRAME_BURST = env_count("MHING_WS_FRAME_BURST", default=40)
 MHING_WS_SYNCS_PER_MINUTE = env_count("MHING_WS_SYNCS_PER_MINUTE", default=30)
@@ -303,7 +303,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 # British English: the same words, its dates ("6 Dec 2026", not "Dec. 6, 2026"), for a
-# browser that asks for en-GB (issue 36); Django's en_GB formats, no catalogue of our own.
+# browser that asks for en-GB; Django's en_GB formats, no catalogue of our own.
 LANGUAGES = [
     ("en", _("English")),
     ("en-gb", _("English (UK)")),

@@ -1,4 +1,4 @@
-"""The sign-up page: a new club's first account (issue 27 item 1, docs/accounts.md).
+"""The sign-up page: a new club's first account (docs/accounts.md).
 
 The same form as an invitation's sign-up (leagues.invite_forms.SignUpForm: Django's password
 rules and ours, look-alike usernames refused), then the person is signed in and taken to

@@ -141,8 +141,8 @@ def apply_change(
 def changed_parts(query: Mapping[str, str], refused: bool = False) -> frozenset[str] | None:
     """Which parts of the picker the query's change can alter, besides the score: "hand",
     "winds", "win" (the winning tile's choices and how it came); None for all (a clear, or no
-    change: a typed line). An answer to a tap sends only these (issue 14: a click's answer at
-    most 12 KB), so a tap on a wind does not send the hand again."""
+    change: a typed line). An answer to a tap sends only these (a click's answer: at most
+    12 KB), so a tap on a wind does not send the hand again."""
     action = next((key for key in ACTIONS if key in query), None)
     if action is None or action == "clear":
         return None

@@ -111,7 +111,7 @@ class Selection:
     @property
     def shown_notation(self) -> str:
         """What the notation box shows: the hand as it was typed (or saved, grouped as
-        played: "123b 234b 456c 789k 55c", not "122334b 45556c 789k", issue 36) while it is
+        played: "123b 234b 456c 789k 55c", not "122334b 45556c 789k") while it is
         that hand, else `notation`. Links and the picker's state keep the canonical one."""
         if not self.error and self.text and _reads_as(self.text, self.hand):
             return self.text

@@ -29,8 +29,8 @@ HAND_LENGTH = WinningHand._meta.get_field("hand").max_length
 # Bounds on the work one file may ask for (docs/league_json.md, "Limits"), each far above
 # what a club plays in a file's worth: a match of 1,000 rounds is days at the table; 2,000
 # matches or 20,000 rounds are a busy club's many seasons, and an exported file of 20,000
-# rounds would be twice the size limit anyway. An import takes about 0.6 ms a round, so
-# a file asks for half a minute's work at most. Checked before anything is scored or saved.
+# rounds would be twice the size limit anyway, so a file asks for seconds of work, not
+# hours (docs/benchmarks.md, importing a big league). Checked before anything is scored or saved.
 MAX_MATCHES = 2_000
 MAX_ROUNDS = 1_000
 MAX_FILE_ROUNDS = 20_000

@@ -1,8 +1,8 @@
 """Recording an imported file's rounds in bulk, for leagues.exchange.importer.
 
 Entering a round by hand (`Match.record_round`) locks the match, saves the round and settles
-the whole match again: right for one round, but a file of n rounds then cost n² (2,000 rounds
-took 82 s). Here every round is still checked by `RoundEntry.check`, so the same rules refuse
+the whole match again: right for one round, but a file of n rounds would then cost n².
+Here every round is still checked by `RoundEntry.check`, so the same rules refuse
 the same rounds and the engine scores each hand, and each match is tallied with the rules'
 own `add_round`, as `Match.tally` does; but in memory, round by round, and the rows are
 written at the end, a few inserts and updates for the whole file. What is saved is what

@@ -1,6 +1,6 @@
-"""Naming a club (issue 36): a club was named after its first league, and nobody could
-change it. Any organiser of one of its leagues may (who runs a club is derived: the
-organisers of its leagues, leagues.models.club); the change is kept in the history of the
+"""Naming a club: a club is first named after its first league. Any organiser of one of its
+leagues may rename it (who runs a club is derived: the organisers of its leagues,
+leagues.models.club); the change is kept in the history of the
 league it was made from."""
 
 from __future__ import annotations

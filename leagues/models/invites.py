@@ -1,4 +1,4 @@
-"""Invitations: the only way to a new account (sign-up is otherwise closed, issue 12).
+"""Invitations: the only way to a new account (sign-up is otherwise closed).
 
 An organiser invites someone to a league as a member (linked to a roster player, or to a new
 player created on acceptance) or as a co-organiser. The link carries the invitation's id

@@ -100,8 +100,8 @@ DEFAULT_NAME = re.compile(r"Season (\d{4}(?:/\d{2})?)")
 
 def first_season_name(starts_on: date) -> str:
     """The name a league's first season gets when nobody chose one: its year, or, from July
-    on, the club year it mostly runs in ("Season 2026/27"): a first season begun on
-    6 December was "Season 2026" for a year of play in 2027 (issue 36)."""
+    on, the club year it mostly runs in ("Season 2026/27"), as a first season begun on
+    6 December is mostly a year of play in the next year."""
     if starts_on.month >= 7:
         return f"Season {starts_on.year}/{(starts_on.year + 1) % 100:02d}"
     return f"Season {starts_on.year}"
@@ -178,7 +178,7 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
         )
     matches = hold_matches(old)  # again under the league's lock: any begun meanwhile
     running = [pk for pk, status, _day in matches if status == Match.Status.RUNNING]
-    # A season dated later may be set while matches run (issue 36): one still running at its
+    # A season dated later may be set while matches run: one still running at its
     # midnight is played to its end in this season (docs/seasons.md).
     if running and starts_on <= timezone.localdate():
         raise SeasonNotStarted(running_message(running), code="running")
@@ -201,7 +201,7 @@ def _start_season(league, *, name: str, starts_on: date, by) -> Season:
             % {"name": waiting.name, "date": long_date(waiting.starts_on)},
             code="waiting",
         )
-    # The day the current season began is allowed (issue 27): a club that made its league
+    # The day the current season began is allowed: a club that made its league
     # today can close that first season today; it then ends the day it began.
     if starts_on < old.starts_on:
         raise SeasonNotStarted(

@@ -1,9 +1,8 @@
 """Each player's figures in a league, kept so the standings page reads them in one query.
 
-A league's standings (leagues.standings.table) used to be computed from every seat and hand of the
-league on each visit, a pass over all its rounds: 170-190 ms for 10,000 rounds on a busy
-machine, several times that for 100,000. `PlayerStanding` holds the result instead, one row
-per player with a seat in the league.
+Computing a league's standings (leagues.standings.table) from every seat and hand of the
+league on each visit would be a pass over all its rounds, too slow for a big league.
+`PlayerStanding` holds the result instead, one row per player with a seat in the league.
 
 How the rows stay in step (tests/leagues/test_standings_in_step.py checks it against a
 rebuild from scratch after random sequences of every kind of change):

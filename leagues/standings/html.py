@@ -1,10 +1,10 @@
 """The standings table's rows as HTML, written in Python rather than by the template engine.
 
-Django's template engine spent about 150 µs on each row of the standings (a dozen variables,
-two URLs, four floatformats): 30 ms of a 200-player page on an idle machine, 300 ms of a
-federation's 2,000, more than everything else on the page together. This writes the same
-markup (tests/leagues/test_standings_html.py renders the template rows it replaces and
-compares) at a few µs a row. What the template did for it, done once a table here:
+Django's template engine is slow on each row of the standings (a dozen variables, two URLs,
+four floatformats): for a big league, more than everything else on the page together. This
+writes the same markup (tests/leagues/test_standings_html.py renders the template rows it
+replaces and compares) at a small part of the cost. What the template did for it, done once
+a table here:
 
 * every text escaped as `{{ }}` escapes it (html.escape);
 * whole numbers as they are (the template had localisation off for them);

@@ -1,7 +1,7 @@
 """`{% dedent %}…{% enddedent %}`: the block's HTML without its templates' indentation.
 
-A page with many rows (a long match's score sheet, hands and history) spent a sixth of its
-bytes on the indentation of the templates' loops (issue 27: 34 KB of a 30-round match).
+A page with many rows (a long match's score sheet, hands and history) would spend a sixth of
+its bytes on the indentation of the templates' loops.
 Every run of whitespace that holds a line break becomes one line break: for HTML that is
 the same whitespace, so nothing on the page moves. Not for blocks with `<pre>` or
 `<textarea>`, whose whitespace is their content.

@@ -4,8 +4,8 @@ preview htmx %}`, from `preview_rows` in leagues/kinds/mahjongg/sheet.py), a pla
 the picker (`{% game_player player %}`, leagues/kinds/mahjongg/picking.py `PlayerTiles`) and a
 player's notation field (`{% game_hand_field field position %}`, GameForm's `hand<N>`).
 
-Tags rather than templates: drawn by templates, these parts took over a millisecond of a tap
-that should take at most five (issue 14, docs/benchmarks.md). The HTML is what the
+Tags rather than templates: drawn by templates, these parts take a large share of a tap that
+should take at most 5 ms (docs/benchmarks.md). The HTML is what the
 templates drew (compared in English, German and French), with one difference: a translated
 text is escaped here, where `{% translate %}` left it as written, so an apostrophe in a
 French text is `&#x27;` (the same on the page, and safe in an attribute). Values are escaped

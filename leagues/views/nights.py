@@ -54,7 +54,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         post = request.POST
     form = NightForm(league, post or None)
     if not form.is_bound:
-        # "Tick all" and "last club night's players" (issue 36): links, so no script is
+        # "Tick all" and "last club night's players": links, so no script is
         # needed; only the league's own roster is ever ticked (the form's choices).
         last = last_night_players(league)
         ticked = {"all": list(form.roster), "last": last}.get(request.GET.get("tick", ""))

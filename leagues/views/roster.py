@@ -80,7 +80,7 @@ def _added_message(added: list[tuple[Player, bool]]) -> str:
     return text % {"name": player.display_name}
 
 
-# No "link": an account is linked only by its owner, accepting an invitation (issue 26 §2).
+# No "link": an account is linked only by its owner, accepting an invitation.
 ACTIONS = ("rename", "retire", "return", "unlink")
 
 

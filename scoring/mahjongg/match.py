@@ -282,7 +282,7 @@ def _score(
 
 # A league stores what was entered, not results, and replays its match from the first game
 # whenever a game is added or corrected: an n-game match played n²/2 games, and a file of
-# long matches took hours to import. A line (context included) always parses, and a hand
+# long matches would take hours to import. A line (context included) always parses, and a hand
 # with a limit always scores, the same; a replay is a function of the profile and the
 # entries; all are frozen, so each is worked out once and kept while it is likely to be
 # asked for again.

@@ -3,15 +3,15 @@
 The Mah-Jongg calculator's palette draws every tile once (`card_svg` with the prefix "mj");
 the hand, the choices and the score show them again with `tile_use`, a short reference to that
 drawing. Shorter than `card_use`, because an answer to a tap repeats up to forty tiles and
-should stay small (issue 14: at most 12 KB): so neither a class nor `aria-hidden` on each.
+should stay small (at most 12 KB): so neither a class nor `aria-hidden` on each.
 The drawings sit in a button that carries the tile's name (its content is presentational) or
 in an element marked `aria-hidden` once, and mahjongg-calculator.css sizes them by where
 they are.
 
 The hand's buttons (a tile to take out, a set, a bonus tile, a winning-tile choice), the
 rows of toggle buttons and the score's sets and breakdown rows are rendered here rather than
-in template loops, and kept per language: a tap is answered in a few milliseconds (issue 14:
-a median of at most 5 ms), and the same tile at the same place is the same HTML every time.
+in template loops, and kept per language: a tap is answered in a few milliseconds (a
+median of at most 5 ms), and the same tile at the same place is the same HTML every time.
 The whole hand (`picker_hand`) and the choices beside it (`picker_context`, `picker_winds`,
 `picker_win`) are tags too, for the same reason; their translated texts are escaped, as
 leagues/templatetags/mahjongg_game_form.py says.
@@ -384,7 +384,7 @@ def _choice(title_id: str, title: str, buttons: str) -> SafeString:
 @register.simple_tag
 def picker_hand_parts(picker) -> SafeString:
     """What mahjongg-calculator.js draws a tapped hand from at once, before the server has
-    answered (issue 27 item 3): every tile and bonus tile of the palette as the hand shows it
+    answered: every tile and bonus tile of the palette as the hand shows it
     (`hand_tile`, `bonus_tile`), an exposed set and a concealed kan as `hand_set` draws them,
     and the hand's texts. Hidden (a `<template>`); the server's drawing stays the one drawing."""
     tiles = [t for row in picker.palette for t in row if isinstance(t, Tile)]

@@ -183,8 +183,7 @@ def scored_tiles(groups: Group | Arrangement | Iterable[Tile], face_prefix: str 
     full.
 
     A tag, not a template included per card: an answer showing a whole hand has 14 to 22
-    cards, and drawing it took 2.4 ms with an include each, 1.7-2.1 ms with this tag
-    (docs/benchmarks.md)."""
+    cards, and an include for each costs a tap more than this tag (docs/benchmarks.md)."""
     if isinstance(groups, Group | Arrangement):
         groups = tiles(groups)
     language = get_language()
@@ -200,7 +199,7 @@ def scored_tiles_once(
     """As `scored_tiles`, for a page that shows many hands (a match's): each card is drawn
     in full the first time the template shows it, with `face_prefix`, and by a lean
     reference (`<use>`, its name, no box around it but a Mhing card's) after. A 30-round
-    match showed 420 cards at 700 bytes each; a reference is a sixth of that (issue 27).
+    match shows 420 cards at 700 bytes each; a reference is a sixth of that.
     The cards sit in a flex box, so no space between them is needed."""
     if isinstance(groups, Group | Arrangement):
         groups = tiles(groups)

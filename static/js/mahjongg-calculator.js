@@ -4,8 +4,8 @@
 // taps (hx-sync), sending each only once the answer before it has brought the new hand. By
 // then htmx would name the button that last had the focus, not the one tapped, and send the
 // way of adding ("Each tap adds": single tile, chi, pon…) chosen by then, not the one chosen
-// when the tile was tapped (issue 27: pon 1c, chi 2k, chi 5b, single 9c, tapped quickly on a
-// slow network, took 5b as a single tile). Both are noted as the tap is made and put back
+// when the tile was tapped (pon 1c, chi 2k, chi 5b, single 9c, tapped quickly on a slow
+// network, would take 5b as a single tile). Both are noted as the tap is made and put back
 // when its request is sent, so that each tap is taken as it was made, none lost or doubled,
 // however slow the network is.
 (() => {
@@ -44,8 +44,8 @@
   });
 })();
 
-// The calculator keeps the hand in the page (issue 27 item 3: after 14 quick taps on a slow
-// network the hand showed "4 of 14" for 4-5 s): a tap changes the hand at once with the rules
+// The calculator keeps the hand in the page (else, after quick taps on a slow network, the
+// hand would lag the taps by seconds): a tap changes the hand at once with the rules
 // of mahjongg-picking.js, in the mode chosen at the tap, draws it from the server's own
 // drawings of each tile (#mj-hand-parts), and puts the new line in the form, the typed box
 // and the address. Only then is the server asked, with the line alone, for the score; the
@@ -309,9 +309,9 @@
   //
   // Choosing another player ("Bruno's tiles") asks the server for that player's picker.
   // Tiles tapped before it has answered wait for it and are then taken as that player's, in
-  // the way of adding chosen at each tap: taken at once, they went to the player shown
+  // the way of adding chosen at each tap: taken at once, they would go to the player shown
   // before, or (refused there: a full hand) to the server with a line the next tap's answer
-  // replaced, and were lost (3 of Bruno's 13 on a phone at 300 ms, the club journey).
+  // replaces, and be lost.
   const SHEET_ACTIONS = ["clear", "add", "remove", "remove_set", "remove_bonus", "win", "by"];
   let tapsMade = 0;
   let sendTimer = null;

@@ -1,6 +1,6 @@
-// A form is sent once. On a slow network an impatient second tap sent it again: the browser
-// dropped the first answer and showed the second, so "Create the matches" answered
-// "Meanwhile a match was started…" although the first tap had worked (issue 12). The
+// A form is sent once. On a slow network an impatient second tap would send it again: the
+// browser drops the first answer and shows the second, so "Create the matches" would answer
+// "Meanwhile a match was started…" although the first tap had worked. The
 // button pressed is marked busy, not disabled: a disabled button's name and value
 // (step=create) would not be sent. htmx's forms are left to htmx, which cancels the submit
 // event first. Loaded as a file: the Content-Security-Policy forbids inline scripts.

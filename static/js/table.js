@@ -82,7 +82,7 @@
   function reconnectLater() {
     if (retryTimer || closedForGood) return;
     // Exponential backoff, capped so a page is back within RETRY_CAP_MS of the server
-    // coming back (issue 14: within 10 s of a restart), with jitter so 500 pages whose
+    // coming back (within 10 s of a restart), with jitter so 500 pages whose
     // sockets closed at once do not all come back at the same instant: each waits between
     // half and all of 0.5 s, 1 s, 2 s, 4 s, then 8 s. benchmarks/loadtest.py's --reconnect
     // clients wait the same way.

@@ -1,4 +1,4 @@
-"""Races of the club-season features (issue 12) against a real server: invitations, merges,
+"""Races of the club-season features against a real server: invitations, merges,
 settings, seasons, club nights and deletions. The machinery is racing.py's (a database of
 its own, one daphne process, `Browser` and `together`); this module prepares the data the
 races need and reads back what the database holds, run as a command in the server's

@@ -99,7 +99,7 @@ def database(directory: Path) -> Iterator[str]:
     name = f"race_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(url, autocommit=True) as admin:
         # A copy of a database this test process migrated once: `manage.py migrate` on
-        # PostgreSQL took 5-10 s for every race (docs/testing.md).
+        # PostgreSQL for every race would take seconds each (docs/testing.md).
         admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_template(url)}"')
     made = _on(url, name)
     _COPIES.add(made)

@@ -1,4 +1,4 @@
-"""The account defences through a real daphne, as deployed (issue 26 §2 and §4): wrong
+"""The account defences through a real daphne, as deployed: wrong
 passwords pause sign-in under ASGI too (axes' middleware on the async path), a websocket
 from a page on another port is refused, and no response names the server software. One
 daphne process on a migrated SQLite file; nothing of ours is mocked."""

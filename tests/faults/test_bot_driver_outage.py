@@ -1,4 +1,4 @@
-"""The bots of a live table keep playing through a database outage (issue 26 §3): in the
+"""The bots of a live table keep playing through a database outage: in the
 probe, PostgreSQL's restart stopped the bot driver of every table ("bot driver failed") and
 the tables stood still about 60 s, until a person moved. A driver that finds the database
 unreachable tries again (0.5 s, doubling to 4 s) and the table goes on by itself within

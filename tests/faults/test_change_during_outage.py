@@ -1,4 +1,4 @@
-"""A table changed just before PostgreSQL went away (issue 35 §4): the socket told "version
+"""A table changed just before PostgreSQL went away: the socket told "version
 V" cannot read the table. It stays open and is sent V once the database is back; before,
 the read's error ended the consumer, which closed the socket (1011) without its clean-up.
 

@@ -1,4 +1,4 @@
-"""A co-organiser inside a club (issue 35 §3): Colin co-organises the club's public Tuesday
+"""A co-organiser inside a club: Colin co-organises the club's public Tuesday
 league, owned by Olga, who also runs the members-only Evening league, where Mara plays and
 nowhere else. Colin tried to see Evening by linking an account to Mara: a league of his own
 in the club, Mara added to it by name, an invitation for her accepted with his own account.

@@ -1,4 +1,4 @@
-"""Two people doing club-season things at the same moment (issue 12): accepting one
+"""Two people doing club-season things at the same moment: accepting one
 invitation twice, accepting while the organiser revokes, merging a player while a round of
 theirs is saved, saving the settings twice, starting a new season while a round of the
 current one is corrected, starting a new season while a match begins, seating two club

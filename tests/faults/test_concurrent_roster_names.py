@@ -1,4 +1,4 @@
-"""Two organisers adding the same name to a league's roster at the same moment (issue 26 §3):
+"""Two organisers adding the same name to a league's roster at the same moment:
 "Zoe Novak" by one, "zoe novak" by the other. Before, PostgreSQL answered 500
 (IntegrityError) in 4 tries of 4, and names differing in case made two players in 3 of 4.
 

@@ -1,4 +1,4 @@
-"""PostgreSQL stops for 8-10 s under a running site, then comes back (issue 26 §3): every
+"""PostgreSQL stops for 8-10 s under a running site, then comes back: every
 page asked meanwhile is told to try again (503 with Retry-After), never a server error; a
 socket's frame is answered `busy`, a new socket closed with 4503 ("try again later"); pages
 answer 200 again within about 2 s of the server's return, through pooled connections that
@@ -187,10 +187,10 @@ async def test_a_postgresql_outage_is_try_again_and_pages_work_at_once_after_it(
     first_ok = min((done for _asked, done, status in after if status == 200), default=None)
     # A request still waiting for a connection when the server returns is served (200);
     # the others are told to try again. None is a server error. A stop shorter than the
-    # pool's 10 s wait may leave none told: since issue 35 the live tables' first calls after
-    # the return wake the pool at once, and every page waiting is served (before, the pool
-    # grew only at the next new request, and the early pages ran out of their 10 s). The
-    # 503 itself: test_full_pool.py.
+    # pool's 10 s wait may leave none told: the live tables' first calls after the return
+    # wake the pool at once, and every page waiting is served (else the pool would grow only
+    # at the next new request, and the early pages run out of their 10 s). The 503 itself:
+    # test_full_pool.py.
     assert set(statuses) <= {200, 503}, statuses
     # (`back` is when pg_ctl said so, a moment after the server began to accept.)
     assert all(status == 503 or at > back - 1 for status, _headers, _text, at in during), list(

@@ -1,4 +1,4 @@
-"""GET /health/ when the database does not answer (issue 35): 503, naming the database, so a
+"""GET /health/ when the database does not answer: 503, naming the database, so a
 load balancer stops sending this process pages; asked on plain HTTP by address, as a load
 balancer on the machine does, from daphne (ASGI; gunicorn's WSGI path: tests/site/
 test_health.py). The database out of reach: a SQLite file that cannot be opened, and a

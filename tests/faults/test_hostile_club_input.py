@@ -1,4 +1,4 @@
-"""Hostile and absurd input to the club-season pages (issue 12): invitation links tampered
+"""Hostile and absurd input to the club-season pages: invitation links tampered
 with, cut short or meant for another league; forged POSTs by a member, an outsider and an
 anonymous visitor to every organiser endpoint; and absurd values an organiser (or a script
 posing as one) may send: 10,000 names, a 1 MB name, expiry days out of range, a season

@@ -1,5 +1,5 @@
 """Control, bidirectional and invisible formatting characters (U+202E, BEL, the zero-width
-space…) in a name are refused wherever a name enters (issue 26 §2): the league's and a
+space…) in a name are refused wherever a name enters: the league's and a
 season's name, the roster, an invitation's new player, a match's typed name, the names of an
 imported file (page and command) and live play's seat names. One validator decides
 (leagues.names); the joiners emoji and some scripts need stay allowed."""

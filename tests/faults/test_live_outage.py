@@ -1,5 +1,5 @@
-"""Live tables through a PostgreSQL outage, two server processes sharing PostgreSQL and Redis
-(issue 35 §4): PostgreSQL stops 10 s in the middle of play and starts again.
+"""Live tables through a PostgreSQL outage, two server processes sharing PostgreSQL and Redis:
+PostgreSQL stops 10 s in the middle of play and starts again.
 
 In the probe (`LOADTEST_SERVERS=2`, 4 tables), actions sent during the stop were answered
 only 10-20 s later (each live call waited out the pool's 10 s timeout, an error's answer

@@ -1,4 +1,4 @@
-"""Names that pass for others (issue 35 §3). Sign-up accepted "օrganiser" (Armenian օ),
+"""Names that pass for others. Sign-up accepted "օrganiser" (Armenian օ),
 "Ꮇember" (Cherokee), "mεmber" (Greek ε), "мember" (Cyrillic м) and "ᴍember" (a small
 capital) beside the accounts "organiser" and "member"; the roster accepted names that show
 blank (U+3164, U+FFA0, U+2800), other invisible characters (U+034F, U+FE0F, U+17B4,

@@ -1,4 +1,4 @@
-"""Redis stops for 12 s under three server processes and comes back empty (issue 26 §3):
+"""Redis stops for 12 s under three server processes and comes back empty:
 the moves made meanwhile are saved and their movers told so (the usual snapshot, never
 `server_error`); a socket opened meanwhile is served from the database (never HTTP 500);
 within a few seconds of Redis's return every socket on every process, players and
@@ -143,7 +143,7 @@ async def test_a_redis_outage_loses_no_move_and_every_socket_catches_up(tmp_path
         await asyncio.sleep(max(0.0, OUTAGE - (time.monotonic() - stopped)))
 
         # What the database holds, read before Redis returns (nothing moves meanwhile: no
-        # idle-turn bot): each read starts a Python process, 1.5-4 s on a busy machine, which
+        # idle-turn bot): each read starts a Python process, seconds on a busy machine, which
         # is the test's time, not the sockets'.
         newest = {slug: stored(env, slug)["version"] for slug in players}
         redis.start()

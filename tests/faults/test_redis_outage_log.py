@@ -1,4 +1,4 @@
-"""What a server process logs while Redis is away (issue 35): one warning as the channel layer
+"""What a server process logs while Redis is away: one warning as the channel layer
 fails and one as it is back, not a library traceback every second, nor a line per move or
 socket. Through the real settings' LOGGING, in daphne's own output; a move and a socket
 opened during the outage, as on a club night.

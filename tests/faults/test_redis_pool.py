@@ -1,7 +1,7 @@
 """Hundreds of sockets of one process joining their tables and hearing a move, all at once,
 through the layer the site runs with (channels_redis's RedisPubSubChannelLayer): nothing is
-refused, nothing lost. The list-based layer with redis-py's capped pool once refused some
-(MaxConnectionsError, the socket closed with 1011: issue 14); the pub/sub layer publishes and
+refused, nothing lost. The list-based layer with redis-py's capped pool refuses some
+(MaxConnectionsError, the socket closed with 1011); the pub/sub layer publishes and
 subscribes through one connection a process. Needs a Redis server: `make test-redis`
 (skipped without REDIS_URL).
 """

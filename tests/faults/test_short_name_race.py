@@ -2,7 +2,7 @@
 created, the other organiser is shown the form again with the short name's own error, never
 a server error. Each form checks that the short name is free before the save, so both pass
 the check and the database's unique index refuses the second save: on PostgreSQL that was a
-500 in 3 of 4 tries (issue 26 §3).
+500 in 3 of 4 tries.
 
 A real daphne process and a database of its own (tests/faults/racing.py), the two requests
 released together; RACE_TRIES sets the tries (default 30). Run on SQLite and on PostgreSQL.

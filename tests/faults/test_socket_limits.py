@@ -1,4 +1,4 @@
-"""Floods of a live table's websocket (issue 26 §4): one socket had 3,000 `sync` frames
+"""Floods of a live table's websocket: one socket had 3,000 `sync` frames
 answered with full snapshots in 3.4 s, and one account opened 300 sockets on one table. Now
 frames over a socket's limits are refused with `too_fast`, a socket that keeps flooding is
 closed with 4429, the 9th socket of an account at a table is closed with 4430, the watcher

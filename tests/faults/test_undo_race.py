@@ -9,7 +9,7 @@ the round's owner stands between the undo and the organiser's round; or, as a pe
 the version their page showed (then either undo may come first, and the other is told).
 
 A real daphne process and a database of its own (tests/faults/racing.py), 2 threads released
-together; RACE_TRIES sets the tries (default 30; the closing note of issue 26 ran 120).
+together; RACE_TRIES sets the tries (default 30; docs/faults.md gives figures for 120).
 """
 
 from __future__ import annotations

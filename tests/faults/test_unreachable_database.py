@@ -1,6 +1,6 @@
 """Which database errors count as an outage (a "try again" for the person, a retry for the
-bot driver) and which stay server errors: the line issue 26 asked for, "without hiding
-real bugs". The errors are built as Django raises them: its own class, psycopg's as cause."""
+bot driver) and which stay server errors: the line drawn "without hiding real bugs".
+The errors are built as Django raises them: its own class, psycopg's as cause."""
 
 from __future__ import annotations
 

@@ -60,9 +60,9 @@ def sqlite_env(directory: Path, drop: tuple[str, ...] = ()) -> dict[str, str]:
 
 def migrate(env: dict[str, str], *options: str) -> None:
     """The database `env` points at, migrated. A new SQLite file is a copy of one this test
-    process migrated once (the same tables and rows; `manage.py migrate` took 5-18 s on the
-    shared 2-core machine, once per test that starts a server); anything else, PostgreSQL
-    or a file that already exists, is migrated as usual. `options`: more of migrate's."""
+    process migrated once (the same tables and rows; `manage.py migrate` takes seconds, and
+    would run once per test that starts a server); anything else, PostgreSQL or a file that
+    already exists, is migrated as usual. `options`: more of migrate's."""
     target = sqlite_file(env)
     if target is None or target.exists():
         subprocess.run(

@@ -1,4 +1,4 @@
-"""The end of a live round and match as a player sees it on a phone (issue 11, item 8): each
+"""The end of a live round and match as a player sees it on a phone: each
 Mhing card of the winning hand says what it stands for, as the calculator does, and once the
 match is over the page links to the match recorded in the league, to a new table and back to
 the lobby.

@@ -1,7 +1,7 @@
 """The round's result on the live table fits a phone: the breakdown of the winning hand
 (combination, credits, count, total; total credits; points) stays inside its box, with
 nothing to scroll sideways. On a 390 px phone its TOTAL column and the "Total credits" and
-"Points" figures used to lie off-screen (issue 11, item 3).
+"Points" figures used to lie off-screen.
 
 Run with `pytest -m browser tests/games/test_browser_result_layout.py`.
 """

@@ -1,4 +1,4 @@
-"""The wall's guard on the table socket (issue 26 §1): another club's organiser who opens
+"""The wall's guard on the table socket: another club's organiser who opens
 the socket of this club's members-only table sees neither the league nor its players, and
 every frame that would change the table is refused."""
 

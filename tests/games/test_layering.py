@@ -1,9 +1,9 @@
 """The live shell's imports point one way (docs/architecture.md, "The live shell's imports
 point one way"): the table's mixins and what they stand on never import the model they are
 mixed into or anything above it, not even for type hints or inside a function, and the bot
-driver never imports the presence heartbeat that drives it. Until issue 30 they did: eight
-modules of games/ imported each other in a circle, and a bot's move went from table_play up
-into snapshots and back."""
+driver never imports the presence heartbeat that drives it, so that no modules of games/
+import each other in a circle and a bot's move does not go from table_play up into
+snapshots and back."""
 
 from __future__ import annotations
 

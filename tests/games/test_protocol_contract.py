@@ -1,4 +1,4 @@
-"""What docs/live_protocol.md promises a client, where the server once broke it (issue 35):
+"""What docs/live_protocol.md promises a client, where the server once broke it:
 a watcher is offered no action; a socket's versions only grow, so a `sync` is never
 answered with a snapshot the socket already sent; an `error` never names a version whose
 snapshot the socket has not sent; a new Mah-Jongg game's events say the new winds."""

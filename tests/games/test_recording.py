@@ -82,7 +82,7 @@ def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
 
 @pytest.mark.django_db
 def test_an_account_of_another_club_is_recorded_as_a_guest_never_its_username(alice, bob, league):
-    """The wall (issue 26 §1): bob plays in another club as "Bob B."; at a table of this
+    """The wall: bob plays in another club as "Bob B."; at a table of this
     club's public league he is the seat's guest, not that club's player, and his username
     never becomes a player of this club."""
     Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)

@@ -187,7 +187,7 @@ async def play_moves(pairs, moves: int) -> list[tuple[str, int]]:
 
 
 async def test_a_killed_process_restarted_on_its_port_has_its_pages_back_within_10_s(tmp_path):
-    """Issue 14: six tables, each with one seat on process A and one on process B (sharing
+    """Six tables, each with one seat on process A and one on process B (sharing
     Redis and the database). A is killed (SIGKILL: no shutdown code runs) while its sockets
     are open; B's players go on playing; A is started again on the same port. Each page
     connected to A, reconnecting as static/js/table.js does, is back and holds the table's
@@ -280,7 +280,7 @@ async def test_a_socket_idle_longer_than_the_layers_wait_stays_open(tmp_path):
     on a process using Redis stays open and still works. With redis-py 8's 5 s read
     timeout, equal to channels_redis's 5 s BZPOPMIN, an idle process's consumer died with
     "Timeout reading from" and its socket was closed with 1011 (on channels_redis's
-    list-based layer, before issue 30's pub/sub layer)."""
+    list-based layer)."""
     from websockets.exceptions import ConnectionClosed
 
     env = sqlite_env(tmp_path)

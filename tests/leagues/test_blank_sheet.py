@@ -1,4 +1,4 @@
-"""The blank score sheet of a match (issue 12, part 5): what a table writes its rounds on
+"""The blank score sheet of a match: what a table writes its rounds on
 when it keeps paper as a backup. Printing it is tested in test_browser_print.py."""
 
 from __future__ import annotations

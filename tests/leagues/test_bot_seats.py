@@ -1,4 +1,4 @@
-"""Bots from live play are no club members (issue 12, part 6): a bot's seat is recorded under
+"""Bots from live play are no club members: a bot's seat is recorded under
 a bot player that keeps its rounds on the sheet but never joins the roster, the standings or
 the ratings; a league may also choose not to record live matches with bots at all. And the
 bots recorded before this are turned into bot players by migration 0010_bot_seats."""

@@ -1,4 +1,4 @@
-"""A match of an archived season on a phone in German (issue 27, item 9): its "Correct round"
+"""A match of an archived season on a phone in German: its "Correct round"
 and "Correct game" pages say at once that it is archived and offer nothing to change, rather
 than an editable form that says so only after Save.
 

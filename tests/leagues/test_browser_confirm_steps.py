@@ -1,4 +1,4 @@
-"""Buttons that change a match or an invitation at once (issue 27, item 12): "Record a draw",
+"""Buttons that change a match or an invitation at once: "Record a draw",
 "Undo round N" (and Mah-Jongg's "Undo game N") and "Revoke" acted on one tap, with nothing
 to confirm or undo. On a German phone, with script and without, one tap now only asks; the
 second tap acts.

@@ -1,4 +1,4 @@
-"""What a phone still got wrong at a club night (issue 36, part 5), each at 390 px: the
+"""What a phone still got wrong at a club night, each at 390 px: the
 finished match's place column and the standings cards' rating were cut off, the standings
 card said "Runden 1" for rounds won and the match page "Platz" (seat) beside "Rang".
 

@@ -2,7 +2,7 @@
 standings show every column without scrolling sideways (the Rating column, the default sort,
 needed scrolling at 1280 px, and a phone showed three columns), player names look like
 links, and the score sheet shows every round with its row labels whole (at 1280 px it showed
-6 of 9 rounds and cut the labels). Issue 11, items 4 and 5.
+6 of 9 rounds and cut the labels).
 
 Run with `pytest -m browser tests/leagues/test_browser_layout.py`.
 """

@@ -1,4 +1,4 @@
-""" "Create a league" on a phone in French (issue 27 item 10): the game is chosen first and
+""" "Create a league" on a phone in French: the game is chosen first and
 only its own fields follow, Mhing's variant and target or the six Mah-Jongg rules, with
 script and without.
 

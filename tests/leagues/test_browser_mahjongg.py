@@ -1,4 +1,4 @@
-"""Entering a Mah-Jongg game on a phone (issue 13): the caller, each player's tiles, the
+"""Entering a Mah-Jongg game on a phone: the caller, each player's tiles, the
 preview of every score and payment, then the balances on the score sheet; axe finds nothing
 serious on either page.
 

@@ -1,4 +1,4 @@
-"""A four-player Mah-Jongg score sheet on a 390 px phone (issue 27, item 12): it scrolled
+"""A four-player Mah-Jongg score sheet on a 390 px phone: it scrolled
 sideways (446 px of 358 in English, 500 in German). Now it fits, in every language.
 
 Run with `pytest -m browser tests/leagues/test_browser_mahjongg_sheet_phone.py`; set

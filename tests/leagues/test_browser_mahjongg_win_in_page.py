@@ -1,4 +1,4 @@
-"""The Mah-Jongg game form on a 390 px phone at 300 ms latency (issue 27).
+"""The Mah-Jongg game form on a 390 px phone at 300 ms latency.
 
 The caller's winning-tile buttons act in the page at once, as the tiles do (they came with
 the server's answer): with the form's answers held back until the end, a tile tapped offers

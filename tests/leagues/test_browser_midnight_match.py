@@ -1,5 +1,5 @@
-"""Tonight's match goes on after midnight, when a season dated tomorrow begins (issue 27,
-item 5; docs/seasons.md "A match running at midnight"). On a 390 px phone in German the
+"""Tonight's match goes on after midnight, when a season dated tomorrow begins
+(docs/seasons.md "A match running at midnight"). On a 390 px phone in German the
 organiser, after midnight, still finds "Enter a round" on the match page, which says the
 match is played to its end in the season it began in, and the round saved there is on the
 sheet. Before, the match was frozen half played: "read-only", no button, Save refused.

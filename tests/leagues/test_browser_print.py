@@ -1,4 +1,4 @@
-"""Printed pages (issue 12, part 5), printed to PDF by a real browser and read back: a long
+"""Printed pages, printed to PDF by a real browser and read back: a long
 match's score sheet has every round on A4 landscape pages, each page with the players' names
 again, and nothing to click; the standings print as a table with its header on every page;
 a blank score sheet fits one page.

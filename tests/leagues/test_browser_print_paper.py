@@ -1,4 +1,4 @@
-"""Paper shows the sheet and its heading only (issue 27, item 7): a match printed by its
+"""Paper shows the sheet and its heading only: a match printed by its
 organiser, a Mhing one and a Mah-Jongg one, has no organiser links ("Delete the match",
 "Abandon the match", "Correct game N"), no QR code and no "Scan to enter…", and starts with
 the league's name, as the Mhing sheet always did.

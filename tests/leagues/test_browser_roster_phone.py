@@ -1,4 +1,4 @@
-"""Adding a club's players on a German phone (issue 27, item 12): nine players cost eight extra
+"""Adding a club's players on a German phone: nine players cost eight extra
 taps, as the focus left the name field after each add and several names could not be pasted.
 Now the page comes back with the focus in the field, and names pasted one a line are added
 together.

@@ -1,4 +1,4 @@
-"""Entering a round on a phone (issue 11, item 9): the cards are the winner's hand, the
+"""Entering a round on a phone: the cards are the winner's hand, the
 round's dealer is named, and a save that someone else's round made too late says the match
 is over instead of offering "Enter round N" again.
 

@@ -1,4 +1,4 @@
-"""Entering a Mhing round on a German phone (issue 27, item 12): the palette is long, and Save
+"""Entering a Mhing round on a German phone: the palette is long, and Save
 was three screens below it, so the score and Save now stick to the bottom of the screen while
 cards are picked; "Whose discard" shows only for a win by discard.
 

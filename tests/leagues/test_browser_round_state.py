@@ -1,4 +1,4 @@
-"""Nothing chosen on Mhing round entry is lost (issue 27, item 2): the winner, "by discard"
+"""Nothing chosen on Mhing round entry is lost: the winner, "by discard"
 and whose discard survive a reload, Back and signing in again, as the cards always did, on a
 390 px phone at 300 ms latency and 50 kB/s. Before, the cards stayed but the winner was none,
 the win self-drawn and the address always said `win_type=self_draw`, so a win by discard

@@ -1,4 +1,4 @@
-"""Starting a season on a 390 px phone in German (issue 27 item 8): the default start is
+"""Starting a season on a 390 px phone in German: the default start is
 today, accepted even when the current season began today (the club journey closes a season
 made that day), a refusal writes its date as the pages do ("28. November 2026", not
 "2026-11-28"), and a season dated tomorrow is current only from tomorrow, so tonight's match

@@ -1,4 +1,4 @@
-"""Naming a club from a league's settings (issue 36): its organisers only, a name required,
+"""Naming a club from a league's settings: its organisers only, a name required,
 the change kept in the league's history."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The wall between clubs (issue 26 §1): a second club on the same site never captures,
+"""The wall between clubs: a second club on the same site never captures,
 reads or records with the first club's players, whatever names it types.
 
 Riverside is the first club's members-only league, with Bruno Costa in a running match; Sam

@@ -1,5 +1,5 @@
 """Dates and times on the league pages: one format per page, the reader's language's
-(issue 11: "11/23/2026 11:19 p.m." beside "Nov. 23, 2026"; French "1 septembre")."""
+(not "11/23/2026 11:19 p.m." beside "Nov. 23, 2026"; French "1 septembre")."""
 
 from __future__ import annotations
 

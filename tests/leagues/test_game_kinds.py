@@ -129,7 +129,7 @@ def test_a_league_of_every_game_comes_back_from_its_file_as_that_game(
 
 # -- no new place names a game ----------------------------------------------------------------
 
-# What names a game: the spellings of issue 30's count, those of the registry (a game's
+# What names a game: the tests of which game it is, the spellings of the registry (a game's
 # package or templates named from outside them), and the player page's.
 NAMING = re.compile(
     r"plays_mahjongg|GameChoice\.(MHING|MAHJONGG)|\bgame [!=]= |"

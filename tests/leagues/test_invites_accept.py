@@ -209,7 +209,7 @@ def test_a_made_up_link_is_not_found(client, invite):
 
 
 def test_invitation_only_leaves_no_public_sign_up(client, settings):
-    # Sign-up is open by default since issue 27; SIGNUP=invite keeps the old rule.
+    # Sign-up is open by default; SIGNUP=invite keeps it to invitations.
     settings.SIGNUP = "invite"
     form = {"username": "eve", "email": "eve@example.org"}
     form |= {"password1": "a-long-Mhing-passphrase", "password2": "a-long-Mhing-passphrase"}

@@ -1,4 +1,4 @@
-"""Who may remove whom (issue 26 §2: a co-organiser could remove the league's creator). The
+"""Who may remove whom (a co-organiser must not remove the league's creator). The
 league's owner is who created it, until they hand it over to another organiser; nobody else
 removes the owner; co-organisers remove each other and themselves."""
 

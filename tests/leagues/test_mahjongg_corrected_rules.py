@@ -1,4 +1,4 @@
-"""A Mah-Jongg league by the rule book corrected on 2026-11-28 (issue 29): the variant
+"""A Mah-Jongg league by the rule book corrected on 2026-11-28: the variant
 `pairs=all` chosen in the league's rules, shown on the match page, scored in its games,
 exported and imported; a game no table could hold (one set of tiles, MAHJONGG.md §1.1)
 refused on the game form beside the hands concerned and in an import, whole."""

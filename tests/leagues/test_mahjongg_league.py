@@ -39,7 +39,7 @@ class TestCreating:
         client.force_login(outsider)
         page = client.get(NEW + "?game=mahjongg").content.decode()
         assert 'name="game"' in page and 'name="mj_settle"' in page
-        assert 'name="default_target"' not in page  # only the chosen game's (issue 27)
+        assert 'name="default_target"' not in page  # only the chosen game's
         client.post(NEW, {**NEW_LEAGUE, "game": "mahjongg", **RULES})
         league = League.objects.get(slug="friday-tiles")
         assert league.game == "mahjongg"

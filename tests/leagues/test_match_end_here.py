@@ -1,4 +1,4 @@
-"""Matches that end at closing time (issue 36, part 4): "End the match here" keeps the result
+"""Matches that end at closing time: "End the match here" keeps the result
 and counts it (abandon still does not), from the match page and from the new-season page;
 a league's match length (hands or minutes) ends a match after the hand in play; a season
 dated later can be set while matches run (docs/organisers.md, docs/seasons.md)."""

@@ -197,7 +197,7 @@ class TestRetiring:
 
 @pytest.mark.django_db
 class TestLinking:
-    """An account is linked only by its owner, accepting an invitation (issue 26 §2):
+    """An account is linked only by its owner, accepting an invitation:
     the roster page has no way to link someone else's account, nor says whether a user
     name exists."""
 

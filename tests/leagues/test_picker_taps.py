@@ -1,4 +1,4 @@
-"""What a picker tap costs on the round and game forms (issue 14, docs/benchmarks.md): the
+"""What a picker tap costs on the round and game forms (docs/benchmarks.md): the
 queries each asks; that a round form tap, which looks nothing up, tells a visitor only what
 the hand in its query scores; and that the one query that finds the match still answers
 every visitor of the form as before (organiser, seated member, outsider, anonymous; unknown

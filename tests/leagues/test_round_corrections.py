@@ -143,7 +143,7 @@ class TestCorrecting:
         # What the next tap on Save does, said before it is tapped.
         assert "save again to put it in place of that, or cancel to leave the round" in text
         assert checked(response, "winner") == str(players[0].pk)
-        assert hidden(response, "hand") == ONE_SUIT  # as typed (issue 36)
+        assert hidden(response, "hand") == ONE_SUIT  # as typed
         assert "12 credits 128 points" in text
         assert played.rounds.get(number=1).winner == players[3]
 

@@ -77,7 +77,7 @@ class TestThePicker:
         assert response.text.lstrip().startswith('<div id="round-hand"')
         assert "<html" not in response.text
         assert "17 credits 512 points" in words(response)
-        assert hidden(response, "hand") == BIG_HAND  # as typed (issue 36)
+        assert hidden(response, "hand") == BIG_HAND  # as typed
         assert not Round.objects.exists()
 
     def test_after_a_tap_picker_js_gets_only_the_preview_and_the_hand_as_read(
@@ -197,7 +197,7 @@ class TestRefusals:
         winner = response.text[response.text.index('id="round-winner"') :]
         winner = winner[: winner.index("</fieldset>")]
         assert "Who won the round?" in winner
-        assert hidden(response, "hand") == BIG_HAND  # as typed (issue 36)
+        assert hidden(response, "hand") == BIG_HAND  # as typed
         assert not Round.objects.exists()
 
     def test_a_refused_save_says_so_at_the_top_with_a_link_to_each_field_to_fix(
@@ -262,7 +262,7 @@ class TestRefusals:
         assert response.status_code == 200
         assert "The score sheet changed while you were entering this round" in words(response)
         assert Round.objects.count() == 1
-        assert hidden(response, "hand") == BIG_HAND  # as typed (issue 36)
+        assert hidden(response, "hand") == BIG_HAND  # as typed
         assert checked(response, "winner") == str(players[1].pk)
         assert "17 credits 512 points" in words(response)
 
@@ -501,4 +501,4 @@ class TestSignInRanOut:
 
         assert saved.status_code == 302 and not Round.objects.exists()
         assert signed_in["Location"] == address
-        assert hidden(back, "hand") == BIG_HAND  # the hand, as typed (issue 36)
+        assert hidden(back, "hand") == BIG_HAND  # the hand, as typed

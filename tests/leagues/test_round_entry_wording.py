@@ -1,4 +1,4 @@
-"""The round entry page says what is asked and whose deal it was (issue 11, item 9): the
+"""The round entry page says what is asked and whose deal it was: the
 picker is the winner's hand, the round's dealer is named, and once someone else's save has
 ended the match the page stops offering "Enter round N"."""
 

@@ -1,5 +1,5 @@
-"""A match still running when a season dated later begins at midnight (issue 27, item 5;
-docs/seasons.md "A match running at midnight"): it belongs to the season it began in and is
+"""A match still running when a season dated later begins at midnight
+(docs/seasons.md "A match running at midnight"): it belongs to the season it began in and is
 played to its end there, rounds and games saved after midnight, counted in that season;
 once it has ended it is as read-only as the rest of the archive.
 

@@ -24,7 +24,7 @@ from .conftest import BIG_HAND, SMALL_HAND, win
 
 pytestmark = pytest.mark.django_db
 
-NEXT = date(2026, 11, 1)  # a past day: a season dated later waits for it (issue 27)
+NEXT = date(2026, 11, 1)  # a past day: a season dated later waits for it
 
 
 def finished_match(league, players, hand=BIG_HAND):
@@ -58,7 +58,7 @@ class TestEveryLeagueHasACurrentSeason:
         (season,) = league.seasons.all()
         assert (season.number, season.name, season.starts_on) == (
             1,
-            "Season 2026/27",  # from July: the club year it runs in (issue 36)
+            "Season 2026/27",  # from July: the club year it runs in
             date(2026, 9, 1),
         )
         assert not season.is_archived
@@ -337,7 +337,7 @@ class TestImportingSeasons:
 
         (season,) = league.seasons.all()
         assert (season.name, season.starts_on, season.is_archived) == (
-            "Season 2025/26",  # from July (issue 36)
+            "Season 2025/26",  # from July
             date(2025, 9, 1),
             False,
         )
@@ -403,7 +403,7 @@ def test_a_league_saved_from_before_a_new_season_keeps_the_new_seasons_start(lea
 
 
 class TestASeasonDatedLater:
-    """Issue 27 item 8: a season is current from its start date."""
+    """A season is current from its start date."""
 
     def test_it_waits_for_its_day_and_then_takes_over(self, league, players, organiser):
         tomorrow = timezone.localdate() + timedelta(days=1)

@@ -1,4 +1,4 @@
-"""Weak names and passwords (issue 26 §2): a password of only spaces is refused wherever a
+"""Weak names and passwords: a password of only spaces is refused wherever a
 password is set, and a username that looks like an existing one ("оrg1" with a Cyrillic о
 beside "org1") is refused wherever an account is made."""
 

@@ -56,7 +56,7 @@ def test_a_spectator_sees_no_concealed_card_and_has_no_action() -> None:
 
 def test_a_spectator_is_offered_no_action_while_a_discard_may_be_claimed() -> None:
     # The table's own close_claims (its timeout) was listed to watchers: 2,052 of 3,422
-    # watcher snapshots of Mhing matches offered it (issue 35).
+    # watcher snapshots of Mhing matches offered it.
     state, _ = apply(rigged(HANDS, draws="Nw"), 0, Discard(B5))
 
     assert view_for(state, None)["actions"] == []

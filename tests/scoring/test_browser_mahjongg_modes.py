@@ -1,8 +1,8 @@
-"""Each tap on the Mah-Jongg picker is taken in the mode chosen when it was made (issue 27,
-item 3), on a 390 px phone at 300 ms latency and 50 kB/s, in the calculator and in a league's
-game form. Before, pon 1c, chi 2k, chi 5b, then single tile 9c, 150 ms apart, gave
-`5b 9c [111c] [234k]` in 4 of 4 trials: the queued tap on 5b was sent once the answers before
-it were in, with the mode chosen by then (single tile).
+"""Each tap on the Mah-Jongg picker is taken in the mode chosen when it was made, on a
+390 px phone at 300 ms latency and 50 kB/s, in the calculator and in a league's
+game form. Pon 1c, chi 2k, chi 5b, then single tile 9c, 150 ms apart, must not give
+`5b 9c [111c] [234k]`: the queued tap on 5b is sent once the answers before it are in, and
+must carry the mode chosen at the tap, not the one chosen by then (single tile).
 
 Run with `pytest -m browser -n 0 tests/scoring/test_browser_mahjongg_modes.py`.
 """

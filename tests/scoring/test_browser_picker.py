@@ -412,7 +412,7 @@ def test_a_refused_save_says_why_on_the_phones_screen_and_its_link_takes_the_foc
     assert not Round.objects.exists()
 
 
-# History and the address follow every tap in order, whatever the timing (issue 39). The
+# History and the address follow every tap in order, whatever the timing. The
 # server's answers are held back and released by the test, so each ordering is made to happen
 # rather than hoped for.
 

@@ -1,4 +1,4 @@
-"""The Mhing calculator's address always holds the hand shown (issue 27, item 4), on a 390 px
+"""The Mhing calculator's address always holds the hand shown, on a 390 px
 phone at 300 ms latency and 50 kB/s, whatever order the server's answers come back in.
 
 The issue saw, after 7 quick presses, the hand show 7 cards and the address 6, in 3 of 10

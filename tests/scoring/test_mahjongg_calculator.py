@@ -270,7 +270,7 @@ class TestThePicker:
     def test_each_answer_to_a_tap_is_small(self, client, line: str, score: int) -> None:
         response = get(client, {"hand": line, "round": parse_hand(line).round_wind.code}, **HTMX)
         assert shown_score(html.unescape(response.text)) == score
-        # Issue 14: a click's answer at most 12 KB.
+        # A click's answer: at most 12 KB.
         assert len(response.content) <= 12 * 1024
 
     def test_even_the_biggest_hand_answers_in_a_few_kilobytes(self, client) -> None:

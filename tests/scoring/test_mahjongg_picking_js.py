@@ -1,7 +1,7 @@
 """The Mah-Jongg picker's rules in the browser (static/js/mahjongg-picking.js) agree with the
 server's (scoring/mahjongg/picking.py through scoring/mahjongg_picker.py `apply_change`): the
 same taps, from the same line, give the same line and the same refusals, so a hand drawn by
-the page at the tap is the hand the server then scores (issue 27 item 3).
+the page at the tap is the hand the server then scores.
 
 The script runs under node (/usr/bin/node), as the page runs it: no stub of it here.
 """

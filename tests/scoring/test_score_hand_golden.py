@@ -2,7 +2,7 @@
 prints the same bytes, whatever is done to make it faster.
 
 `golden/score_hand_output.jsonl` is what the command printed for `golden/score_hand_input.txt`
-before the batch path was reworked for speed (issue 14). The input holds hands of every kind:
+before the batch path was reworked for speed. The input holds hands of every kind:
 random winning hands with jokers, exposed sets and flowers (`benchmarks.scoring`'s generator), the
 same hands typed otherwise (case, order, tabs, CRLF), repeats, nothing-connects hands, every
 kind of invalid input, lines that are not UTF-8, Unicode spaces and characters JSON escapes,

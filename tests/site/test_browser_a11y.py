@@ -34,8 +34,8 @@ FAILING = ("serious", "critical")
 
 @pytest.fixture(scope="module")
 def _demo_once(django_db_setup, django_db_blocker) -> Iterator[None]:
-    """The demo, loaded once for the module's tests (5 s a load on a busy machine, once a
-    page before), and the database emptied after them as pytest-django does after each
+    """The demo, loaded once for the module's tests (seconds a load, rather than once a
+    page), and the database emptied after them as pytest-django does after each
     test with `transactional_db`."""
     with django_db_blocker.unblock():
         demo.load()

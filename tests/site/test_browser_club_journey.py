@@ -1,4 +1,4 @@
-"""The whole club journey on a 390 px phone in German (issue 27, "Done when"): a new club
+"""The whole club journey on a 390 px phone in German: a new club
 signs up, makes a Mhing league, pastes its players' names (one a line), seats a club night,
 enters two rounds by tapping cards, prints the match, starts a new season the same day and
 sees the first one archived, then makes a Mah-Jongg league in the same club, enters a game

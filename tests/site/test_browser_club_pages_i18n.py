@@ -1,4 +1,4 @@
-"""The club-season pages as their users meet them (issue 12): a 390 px phone, in German and in
+"""The club-season pages as their users meet them: a 390 px phone, in German and in
 French, each page as the persona who uses it. Every page is measured for what a user would
 notice on a phone in their own language:
 

@@ -1,5 +1,5 @@
 """Every page of the demo in German and French on a 390 px phone, as the demo's organiser
-(who sees the most), with no error in the browser's console (issue 27, item 6). The player
+(who sees the most), with no error in the browser's console. The player
 pages' points chart had its SVG coordinates written with decimal commas ("56,0"): 2 to 10
 console errors a page, and the dots drawn on the axis instead of on the line. Numbers
 meant for SVG, script or CSS are never localised.

@@ -1,4 +1,4 @@
-"""What a phone still got wrong on the club's forms (issue 36, part 5), each at 390 px: an
+"""What a phone still got wrong on the club's forms, each at 390 px: an
 en-GB browser got US dates, "public" was ticked on a new league, German sign-up mixed "Sie"
 with "Dein", and the "paste several players" disclosure had no marker.
 

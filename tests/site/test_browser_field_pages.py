@@ -1,4 +1,4 @@
-"""Pages as a person meets them on a phone (issue 11, items 7 and 10): abandoned tables leave
+"""Pages as a person meets them on a phone: abandoned tables leave
 the lobby and the creator closes one by tapping; an address that takes a form, a page that
 is not yours and the site's icon each lead somewhere; dates read the reader's way.
 
@@ -100,7 +100,7 @@ def test_the_calculator_and_a_round_work_from_the_keyboard_alone(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
     """Tab to a card and press Enter: it joins the hand; the history and player pages read as
-    names and moments, not capitals and short dates (issue 11, item 10)."""
+    names and moments, not capitals and short dates."""
     page = phone(browser, live_server, organiser)
     try:
         page.goto(live_server.url + "/calculator/")

@@ -1,6 +1,6 @@
-"""The site's header on a phone (issue 27, item 12): it took 233 of a 390 × 844 phone's 844 px
-on every page, in German more. Now it is one row, the brand and "Menu"; the navigation and
-the account tools open under it, with script or without.
+"""The site's header on a phone: one row, the brand and "Menu", not a quarter of a 390 × 844
+phone's height on every page; the navigation and the account tools open under it, with
+script or without.
 
 Run with `pytest -m browser tests/site/test_browser_phone_header.py`.
 """

@@ -1,4 +1,4 @@
-"""A new club starts alone, on a 390 px phone in German (issue 27 item 1): from the home page,
+"""A new club starts alone, on a 390 px phone in German: from the home page,
 with no account made by staff, to a first saved round, every tap and typed field counted
 (about 59 actions and a staff-made account before; the target is at most 30). The empty
 league says what to do next at each step.

@@ -1,4 +1,4 @@
-"""A 500 reaches the operator (issue 35): its traceback in the process's stderr (gunicorn's
+"""A 500 reaches the operator: its traceback in the process's stderr (gunicorn's
 and daphne's log), a mail to ADMINS when they are set, and an event at the error tracker when
 SENTRY_DSN is set. Each case is a process of its own started with the real settings (DEBUG
 off), as a server is: logging is configured once, at start-up."""

@@ -1,5 +1,5 @@
 """The pages people land on when something is not for them: each says what happened and
-where to go next (issue 11: a blank 405, a 404 for /favicon.ico, a 403 with no way back)."""
+where to go next (not a blank 405, a 404 for /favicon.ico, a 403 with no way back)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""French as a French reader expects it (issue 11: "en tant que organiser", "1 septembre")."""
+"""French as a French reader expects it (not "en tant que organiser", "1 septembre")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /health/ for load balancers (issue 35): 200 with what it checked, on plain HTTP and
+"""GET /health/ for load balancers: 200 with what it checked, on plain HTTP and
 by address, as a load balancer on the machine asks. The database out of reach (503):
 tests/faults/test_health_outage.py."""
 

@@ -1,4 +1,4 @@
-"""Password guessing (issue 26 §2): django-axes counts wrong passwords per account and per
+"""Password guessing: django-axes counts wrong passwords per account and per
 address; past the limit, sign-in is paused with a page saying how long and what else to do,
 on the site's sign-in and the admin's, until the pause ends or staff lift it."""
 

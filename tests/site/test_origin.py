@@ -1,5 +1,5 @@
 """A websocket's Origin must name the site's own host and port (mhing_site/origin.py): Channels'
-check of ALLOWED_HOSTS let http://127.0.0.1:9999 in for a site on port 8000 (issue 26 §4)."""
+check of ALLOWED_HOSTS let http://127.0.0.1:9999 in for a site on port 8000."""
 
 from __future__ import annotations
 

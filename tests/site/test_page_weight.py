@@ -1,4 +1,4 @@
-"""Pages light enough for a phone at the venue (issue 27, item 5): every page of the demo,
+"""Pages light enough for a phone at the venue: every page of the demo,
 as its organiser sees it (who sees the most), is at most 64 KB of HTML; a long live match's
 page at most 150 KB; and a browser that accepts gzip gets the HTML gzipped, from the test
 client and from daphne as deployed. `python -m benchmarks.page_weight` prints the figures."""

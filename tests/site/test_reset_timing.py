@@ -1,5 +1,6 @@
 """A password reset answers in the same time whether the address has an account or not
-(issue 26 §2: with a slow mail server a known address took 1,061 ms, an unknown one 4 ms),
+(with a slow mail server a known address must not take a second where an unknown one takes
+milliseconds),
 and its link points to the site's own address (SITE_URL), not to the Host the request named."""
 
 from __future__ import annotations

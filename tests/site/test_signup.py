@@ -1,4 +1,4 @@
-"""The sign-up page (issue 27 item 1, docs/accounts.md): a new club's first account, signed in
+"""The sign-up page (docs/accounts.md): a new club's first account, signed in
 and taken to "Create a league"; the invitation's rules for names and passwords; paused after
 SIGNUP_LIMIT accounts an hour from one address; `SIGNUP` turns it to invitations only or off;
 with EMAIL_URL set, the address is confirmed by a link mailed to it."""

@@ -1,4 +1,4 @@
-"""The words a German or French player reads (issue 27, item 11): German says "Steine" for
+"""The words a German or French player reads: German says "Steine" for
 tiles in today's spelling, French never builds "de Amélie" (the name is a variable, so no
 article meets it), touch screens are not told to click, and a league's default season name
 reads in the reader's language, not its creator's.

@@ -220,7 +220,7 @@ class Command(BaseCommand):
         finally:
             # Called from Python (call_command), give the collector back what it had. From the
             # command line the process ends with the batch: left frozen, what Django made is
-            # not walked once more at exit (about 0.1 s on the development machine).
+            # not walked once more at exit, which would lengthen a short command.
             if not frozen_already and not self.process_ends_here:
                 gc.unfreeze()
 

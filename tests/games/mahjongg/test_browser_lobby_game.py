@@ -1,6 +1,6 @@
 """The lobby's "Open a table" on a phone in German: the game is chosen first and only its
 own fields follow (Mhing's players, scoring and target, or the Mah-Jongg rules), with script
-and without, as "Create a league" does (issue 27 item 10).
+and without, as "Create a league" does.
 
 Run with `pytest -m browser tests/games/mahjongg/test_browser_lobby_game.py`.
 """

@@ -107,7 +107,7 @@ def test_the_open_tables_list_says_a_table_plays_mahjongg(client, alice):
     assert "race to" not in item[: item.index("</p>")]
 
 
-# -- "Record in league" follows the game (issue 28) -----------------------------------------
+# -- "Record in league" follows the game -----------------------------------------
 
 
 @pytest.fixture
