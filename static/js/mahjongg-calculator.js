@@ -264,12 +264,55 @@
     }, parameters.hand !== undefined && Object.keys(parameters).length === 1 ? ASK_AFTER_MS : 0);
   }
 
+  // A line the server is reading (a typed one, or one the page could not read, sent by
+  // htmx): a tap cannot be made on it here before its answer brings it. Taken at once, the
+  // tap went to the line shown before, and the two answers then left the screen with one
+  // hand and the address with the other. So taps made meanwhile wait for the answer, then
+  // are made on the new line, each in the way of adding chosen at its tap.
+  const readsLine = (elt) => elt.id === "mj-notation-form" || elt.id === "mj-form";
+  let reading = 0;
+  let readingSince = 0;
+  let tapsWaiting = []; // [name, value, as]
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!readsLine(event.detail.elt)) return;
+    reading += 1;
+    readingSince = Date.now();
+  });
+  // htmx answers every request it sends, failed ones too; the answer is swapped in by then.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!readsLine(event.detail.elt) || reading === 0) return;
+    reading -= 1;
+    if (reading) return;
+    const taps = tapsWaiting;
+    tapsWaiting = [];
+    const picker = form();
+    for (const [name, value, as] of taps) {
+      const button = picker && picker.querySelector(`button[name='${name}'][value='${value}']`);
+      if (!button) continue;
+      const now = picker.querySelector("input[name='as']:checked");
+      const mode = picker.querySelector(`input[name='as'][value='${as}']`);
+      if (mode) mode.checked = true;
+      picker.requestSubmit(button);
+      if (now) now.checked = true;
+    }
+  });
+
   document.addEventListener(
     "submit",
     (event) => {
       const picker = form();
       const submitter = event.submitter;
       if (!rules || event.target !== picker || !submitter || !ACTIONS.includes(submitter.name)) {
+        return;
+      }
+      // Should an answer never come (htmx answers every request it sends), taps stop
+      // waiting after as long as the game form's do (SWITCH_WAIT_MAX_MS, below).
+      if (reading && Date.now() - readingSince > 20000) reading = 0;
+      if (reading) {
+        event.preventDefault();
+        event.stopPropagation(); // htmx's listener on the form never sees it
+        const checked = picker.querySelector("input[name='as']:checked");
+        tapsWaiting.push([submitter.name, submitter.value, checked ? checked.value : "tile"]);
         return;
       }
       const before = lineInput().value;

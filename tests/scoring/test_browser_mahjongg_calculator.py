@@ -169,3 +169,29 @@ def test_quick_taps_on_a_slow_network_are_all_kept(open_page) -> None:
     settle(page)
     # F1 is a bonus tile, beside the 13.
     expect(page.locator("#mj-hand .picker-count")).to_have_text("4 of 13 tiles")
+
+
+def test_a_tap_made_while_a_typed_line_is_read_adds_to_that_line(open_page) -> None:
+    """The typed line goes to the server as it is (the page cannot read a line being
+    fixed); a tap made before its answer belongs to that line, on the screen and in the
+    address. The answers are held back and let through by the test, so the tap always falls
+    while the line is read."""
+    page = open_page()
+    held = []
+    page.route(lambda url: "/calculator/mahjongg/?" in url, lambda route: held.append(route))
+    page.fill("#mj-notation", "123b")
+    page.press("#mj-notation", "Enter")
+    page.click("#mj-pick-4b")
+    for _ in range(200):  # every question asked so far reaches the test
+        page.wait_for_timeout(25)
+        if held and not page.evaluate("() => document.querySelector('.htmx-request') === null"):
+            break
+    while held:
+        held.pop(0).continue_()
+        page.wait_for_timeout(300)
+    page.unroute_all()
+    settle(page)
+
+    assert parse_hand(page.input_value("#mj-line")) == parse_hand("1234b seat=E round=E")
+    assert parse_hand(line_in_address(page)) == parse_hand("1234b seat=E round=E")
+    assert page.input_value("#mj-notation") == line_in_address(page)
