@@ -229,6 +229,8 @@ def test_two_organisers_saving_the_settings_keep_one_and_refuse_the_other(site, 
         for name, value in one["values"].items():
             if value is True:
                 values[name] = "on"
+            elif value is None:
+                values[name] = ""  # an empty field, as the form shows it (no match length)
             elif value is not False:
                 values[name] = str(value)
         values["version"] = str(one["version"])

@@ -32,6 +32,7 @@ pytestmark = pytest.mark.django_db
 OPEN = {
     "": "the home page: the site's own text",
     "favicon.ico": "the site's icon",
+    "sw.js": "the service worker: the site's own script, naming only static files",
     "calculator/": "the hand calculator: scores what is typed, stores nothing",
     "calculator/mahjongg/": "the Mah-Jongg calculator: the same",
     "leagues/": "the index lists only leagues the viewer may read (checked below)",
