@@ -12,6 +12,7 @@ listed fails the test, so a new page must be added here."""
 from __future__ import annotations
 
 import re
+import uuid
 from datetime import date
 
 import pytest
@@ -21,6 +22,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Table
 from leagues.models import Club, ClubNight, Invite, League, Match, Player
+from leagues.models.entry_receipt import EntryReceipt
 from leagues.models.mahjongg_game import record_game
 
 from .conftest import SMALL_HAND, win
@@ -99,7 +101,18 @@ def riverside(organiser, member):
     mj = Match.begin(jade, people, by=organiser)
     record_game(mj, mj_win(0), by=organiser)
     table = Table.create(organiser, players=4, league=league)
+    # A round sent from a phone after the match moved on: held for the organiser.
+    held = EntryReceipt.objects.create(
+        entry_id=uuid.uuid4(),
+        match=match,
+        kind=EntryReceipt.Kind.ROUND,
+        state=EntryReceipt.State.HELD,
+        number=1,
+        data={"winner": str(people[0].pk)},
+        by=organiser,
+    )
     return {
+        "held": held.pk,
         "league": league,
         "player": people[0],
         "match": match,
@@ -147,6 +160,7 @@ def addresses(route: str, data: dict) -> list[str]:
             .replace("<int:pk>", str(value))
             .replace("<int:number>", "1")
             .replace("<int:user_id>", str(data["organiser"]))
+            .replace("<int:receipt>", str(data["held"]))
         )
         assert "<" not in filled, filled
         found.append(filled)
@@ -165,6 +179,7 @@ def snapshot(data) -> tuple:
         list(Table.objects.filter(slug=data["table"]).values_list("version", "status")),
         list(Table.objects.get(slug=data["table"]).seats.values_list("user_id", "is_bot")),
         list(Player.objects.filter(club=league.club).values_list("display_name", "user_id")),
+        list(EntryReceipt.objects.filter(match__league=league).values_list("pk", "state")),
     )
 
 
