@@ -1,6 +1,8 @@
 """The night's board on a projector and on a phone (issue 36 §3): at 1920 px the tables
 fill the width side by side in large type; at 390 px, in German, one column where no heading
 is broken inside a word ("Punkt-e") and the rounds say their plural right. Nothing is cut off.
+And a fault (here, not in tests/faults/, whose live-table fixtures are async): while polls
+fail, the last tables stay and the page says so until a poll answers (three polls, ~45 s).
 
 Run with `pytest -m browser tests/leagues/test_browser_night_board.py`.
 """
@@ -25,6 +27,7 @@ NAMES = [
     "Quirin", "Ria", "Sam", "Tom",
 ]  # fmt: skip
 SMALL_HAND = "123c 456b 789k 234c 55k"
+POLL = 20_000  # ms: a poll every 15 s, and some slack
 
 # How many lines each element's text takes: a word broken in two takes two.
 LINES = """(nodes) => nodes.map(node => {
@@ -104,3 +107,51 @@ def test_on_a_phone_in_german_one_column_no_broken_word_and_right_plurals(
         assert overflow(page)["out"] == []
     finally:
         context.close()
+
+
+def test_a_failed_poll_keeps_the_tables_and_says_so_until_one_answers(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    league = League.objects.create(club=shared_club(), name="Club", slug="club")
+    players = [Player.objects.create(club=shared_club(), display_name=n) for n in "ABCD"]
+    league.players.add(*players)
+    night = ClubNight.seat(
+        league,
+        [players],
+        played_on=date.today(),
+        variant="points",
+        target_points=5000,
+        since_match=0,
+        by=organiser,
+    )
+    match = night.matches.get()
+    page = browser.new_page()
+    url = live_server.url + night.get_absolute_url()
+    try:
+        page.goto(url)
+        board = page.locator("#night-tables")
+        failed = page.locator("#night-board-failed")
+        expect(board).to_contain_text("0 rounds")
+        updated = page.locator(".night-board-updated").inner_text()
+        expect(failed).to_be_hidden()
+
+        page.route(url, lambda route: route.fulfill(status=503, body="down for a moment"))
+        expect(failed).to_be_visible(timeout=POLL)
+        expect(board).to_contain_text("0 rounds")
+        expect(page.locator(".night-board-updated")).to_have_text(updated)
+
+        page.unroute(url)
+        page.route(url, lambda route: route.abort())  # the network gone
+        page.wait_for_event("requestfailed", timeout=POLL)
+        expect(failed).to_be_visible()
+        expect(board).to_contain_text("0 rounds")
+
+        page.unroute(url)
+        match.record_round(
+            RoundEntry(winner=match.seated_players()[0], win_type="self_draw", hand=SMALL_HAND)
+        )
+        expect(board).to_contain_text("1 round", timeout=POLL)
+        expect(failed).to_be_hidden()
+        expect(page.locator(".night-board-updated")).not_to_have_text(updated)
+    finally:
+        page.close()
