@@ -12,10 +12,16 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import ClubNight, EntryReceipt, League, Player, Round
+from leagues.models.mahjongg_game import record_game
 from leagues.models.match_end import abandon_match, delete_match, end_match
 from tests.clubs import shared_club
 
 from .conftest import win
+from .mahjongg_fixtures import mj_league
+from .mahjongg_fixtures import win as mj_win
+from .test_mahjongg_nights import mj_night, mj_roster
+
+__all__ = ["mj_league", "mj_night", "mj_roster"]
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jan", "Kim", "Lea"]
@@ -127,6 +133,18 @@ def test_last_heard_from_is_the_newest_round_or_held_entry(client, night, organi
     # The next poll says it again as of then: the age is not frozen in the page.
     Round.objects.filter(match=first).update(updated_at=timezone.now() - timedelta(minutes=9))
     assert "Last heard from 9 minutes ago" in table_text(poll(client, night), 1)
+
+
+def test_a_mahjongg_table_was_last_heard_from_at_its_newest_game(client, mj_night, organiser):
+    first = mj_night.matches.order_by("pk").first()
+    record_game(first, mj_win(0), by=organiser)
+    first.mj_games.update(entered_at=timezone.now() - timedelta(minutes=6))
+
+    response = poll(client, mj_night)
+
+    assert "Table 1 1 game" in table_text(response, 1)
+    assert "Last heard from 6 minutes ago" in table_text(response, 1)
+    assert "Nothing entered yet" in table_text(response, 2)
 
 
 def test_a_table_ended_here_says_so(client, night, organiser):
