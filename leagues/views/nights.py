@@ -3,21 +3,23 @@ page (for a projector) with every table's live totals; and `tonight/`, the way t
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Prefetch
+from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from leagues.access import organised_league, visible_league
 from leagues.errors import refused_when_busy
-from leagues.models import ClubNight, Match, Seat
+from leagues.models import ClubNight, EntryReceipt, Match, Seat
 from leagues.nights.forms import NightForm, describe, edited_tables, propose
 
 PROPOSE, SHUFFLE, UPDATE, CREATE = "propose", "shuffle", "update", "create"
@@ -104,32 +106,69 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+# When a table last sent something: its newest round (a correction counts) or game.
+ENTERED_AT = {"rounds": "updated_at", "mj_games": "entered_at"}
+
+
+def night_tables(league, club_night) -> list[tuple[int, Match]]:
+    """(table number, match) of the night's tables still played or ended, abandoned ones left
+    out but counted, so table 3 stays table 3. Each match carries rounds_played, held (its
+    entries waiting for an organiser) and last_heard (its newest round, game or entry sent).
+    Two queries (matches, seats), whatever the number of tables."""
+    played = league.kind.played
+    receipts = EntryReceipt.objects.filter(match=OuterRef("pk"))
+    held = (
+        receipts.filter(state=EntryReceipt.State.HELD)
+        .values("match")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    last_sent = receipts.values("match").annotate(at=Max("created_at")).values("at")
+    last_entered = Max(f"{played}__{ENTERED_AT[played]}")
+    matches = (
+        club_night.matches.order_by("pk")
+        # A Mah-Jongg table counts its games; its seats' totals are their running balances.
+        .annotate(
+            rounds_played=Count(played),
+            held=Coalesce(Subquery(held, output_field=IntegerField()), 0),
+            last_entered=last_entered,
+            last_sent=Subquery(last_sent),
+        )
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+    )
+    tables = []
+    for number, match in enumerate(matches, start=1):
+        if match.status == Match.Status.ABANDONED:
+            continue
+        match.league = league  # its address names the league: not one query per table
+        heard = [at for at in (match.last_entered, match.last_sent) if at is not None]
+        match.last_heard = max(heard) if heard else None
+        tables.append((number, match))
+    return tables
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def night(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Every table of the night with its totals; htmx polls for `#night-tables` alone."""
     league = visible_league(request, slug)
     club_night = get_object_or_404(ClubNight, pk=pk, league=league)
-    # A Mah-Jongg table counts its games; its seats' totals are their running balances.
-    played = Count(league.kind.played)
-    tables = (
-        club_night.matches.order_by("pk")
-        .annotate(rounds_played=played)
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        )
-    )
     template_name = "leagues/night.html"
     if request.htmx and not request.htmx.history_restore_request:
         template_name += "#night-tables"
+    now = timezone.now()
     return render(
         request,
         template_name,
         {
             "league": league,
             "night": club_night,
-            "tables": tables,
+            "tables": night_tables(league, club_night),
             "running": Match.Status.RUNNING,
+            "now": now,
+            "a_minute_ago": now - timedelta(minutes=1),
             "is_organiser": league.is_organiser(request.user),
         },
     )
