@@ -18,8 +18,9 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= auto
 # worksteal: a worker that runs out takes tests from the other (the longest come last).
 XDIST := -n $(PYTEST_WORKERS) --dist worksteal
-# The PostgreSQL run keeps only the tests that open a database (tests/conftest.py).
-PG_SKIP := --database-tests-only
+# The PostgreSQL run keeps only the database tests marked `postgres` or `database` and
+# those of tests/faults/ (tests/conftest.py, docs/testing.md).
+PG_SKIP := --postgres-tests-only
 
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)

@@ -114,9 +114,14 @@ hypothesis.settings.register_profile("mhing", deadline=None)
 hypothesis.settings.load_profile("mhing")
 
 
-# The PostgreSQL run (`make test-postgres`) passes --database-tests-only: a test that never
-# opens the test database (the engines, the command-line tests on their own SQLite files,
-# settings parsing) proves nothing more on PostgreSQL than on SQLite, and CI has 15 minutes.
+# The PostgreSQL run (`make test-postgres`) passes --postgres-tests-only: it keeps the tests
+# that open the test database AND touch what differs between SQLite and PostgreSQL, and
+# leaves the rest to `make test` (CI has 15 minutes). Opt-in: a module (`pytestmark`) or
+# test says so with the `postgres` mark; those marked `database` (their servers open a
+# database of their own on DATABASE_URL's server) and every test under tests/faults/ that
+# opens the database stay too. What differs, and how to decide for a new test:
+# docs/testing.md, "The PostgreSQL run"; tests/test_postgres_marks.py fails when a module
+# that looks risky carries neither mark and is not on its allow-list.
 DATABASE_FIXTURES = frozenset(
     {
         "db",
@@ -126,32 +131,15 @@ DATABASE_FIXTURES = frozenset(
         "live_server",
     }
 )
-
-
-# Among those, a module marked `ordinary_orm` only reads pages (and the headers and HTML they
-# carry) through ordinary ORM queries: filters on ids and flags, joins, orderings by number or
-# date. Django's ORM makes those the same on both databases, so the PostgreSQL run leaves such
-# a module out, all but its tests that count queries (they use one of QUERY_COUNTING) or carry
-# `database`. Never mark a module that saves, or touches what differs between the two:
-# constraints and races, migrations, raw SQL, locking, JSON fields, case-insensitive lookups,
-# names ordered or compared as text, dates and time zones, text SQLite takes and PostgreSQL
-# refuses (docs/testing.md, "The PostgreSQL run").
-QUERY_COUNTING = frozenset({"django_assert_num_queries", "django_assert_max_num_queries"})
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers",
-        "ordinary_orm: only reads pages through ordinary ORM queries; left out of the "
-        "PostgreSQL run but for its query counts (tests/conftest.py)",
-    )
+FAULTS = Path(__file__).parent / "faults"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--database-tests-only",
+        "--postgres-tests-only",
         action="store_true",
-        help="deselect the tests that never open the test database (used on PostgreSQL)",
+        help="keep only the database tests marked `postgres` or `database` and those of "
+        "tests/faults/ (the PostgreSQL run)",
     )
 
 
@@ -162,17 +150,15 @@ def uses_database(item: pytest.Item) -> bool:
 
 
 def worth_running_on_postgres(item: pytest.Item) -> bool:
-    if not uses_database(item):
-        return False
     if item.get_closest_marker("database"):
         return True
-    if item.get_closest_marker("ordinary_orm"):
-        return not QUERY_COUNTING.isdisjoint(getattr(item, "fixturenames", ()))
-    return True
+    if not uses_database(item):
+        return False
+    return bool(item.get_closest_marker("postgres")) or FAULTS in item.path.parents
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not config.getoption("--database-tests-only"):
+    if not config.getoption("--postgres-tests-only"):
         return
     kept = [item for item in items if worth_running_on_postgres(item)]
     config.hook.pytest_deselected(

@@ -19,7 +19,8 @@ from games.snapshots import ROW_FIELDS, adopt, kept_row, load, loaded
 
 from .conftest import first_discard, started_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# PostgreSQL run: counts queries (one UPDATE a move).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def fields(table: Table) -> dict:

@@ -14,7 +14,8 @@ from games.models import TablePresence
 
 from .conftest import connect, disconnect, started_table
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: expiry of rows by time, compared in queries.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def connected(table) -> list[bool]:

@@ -17,6 +17,9 @@ from tests.clubs import other_club, shared_club
 
 from .conftest import Client, connect, current, play, started_table
 
+# PostgreSQL run: players found by name, case-insensitively.
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture
 def league(alice):

@@ -23,7 +23,8 @@ from games.snapshots import adopt, load, loaded
 
 from .conftest import Client, connect, first_discard, quiet, started_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# PostgreSQL run: counts queries.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 @pytest.fixture

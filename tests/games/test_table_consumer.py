@@ -12,7 +12,8 @@ from games.play.tiles import parse_tile
 
 from .conftest import Client, current, play, quiet, started_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# PostgreSQL run: hostile frames carry a NUL, which PostgreSQL refuses to store.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def concealed_leaks(frame: dict, own: int | None) -> list[str]:

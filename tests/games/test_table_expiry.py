@@ -21,7 +21,8 @@ from tests.clubs import shared_club
 from .conftest import Client, connect, started_table
 from .test_recording import finish
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: idle tables found by time in queries.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def page(user=None) -> PageClient:

@@ -12,9 +12,6 @@ from leagues.models import Match
 
 from .conftest import win
 
-# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
-pytestmark = pytest.mark.ordinary_orm
-
 
 def blank_url(match: Match) -> str:
     return reverse("leagues:blank_sheet", args=[match.league.slug, match.pk])

@@ -18,9 +18,6 @@ from scoring.mahjongg.tiles import Wind
 from .mahjongg_fixtures import mj_league, mj_match, win
 from .test_blank_sheet import rows
 
-# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
-pytestmark = pytest.mark.ordinary_orm
-
 __all__ = ["mj_league", "mj_match"]
 
 

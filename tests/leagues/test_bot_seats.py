@@ -25,6 +25,9 @@ from tests.clubs import shared_club
 from tests.games.conftest import _fast_tables, _stop_live_tasks, started_table  # noqa: F401
 from tests.games.test_recording import finish
 
+# PostgreSQL run: runs a migration.
+pytestmark = pytest.mark.postgres
+
 BOTS = ["Bot 3", "Bot 4"]
 
 

@@ -21,7 +21,8 @@ from leagues.models.roster import add_player, rename_player
 
 from .conftest import SMALL_HAND, win
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: names matched case-insensitively within a club.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 NEW_ACCOUNT = {
     "username": "bruno2",

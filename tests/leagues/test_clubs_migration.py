@@ -12,6 +12,9 @@ from django.utils import timezone
 
 from tests.migrating import historical_apps, migrate_forward, rolled_back_to
 
+# PostgreSQL run: runs migrations.
+pytestmark = pytest.mark.postgres
+
 BEFORE = [("leagues", "0015_league_owner")]
 AFTER = [("leagues", "0018_club_constraints")]
 

@@ -13,7 +13,8 @@ from leagues.models import RoundChange
 
 from .conftest import win
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: dates and time zones.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def text(client: Client, url: str, language: str = "en") -> str:

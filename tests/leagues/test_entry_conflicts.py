@@ -15,7 +15,8 @@ from leagues.models import EntryReceipt, Round
 from .conftest import BIG_HAND, win
 from .round_forms import entry, hidden, words
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: held entries kept as JSON, locking between versions.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 JSON = {"Accept": "application/json"}
 

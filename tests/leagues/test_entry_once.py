@@ -15,7 +15,8 @@ from leagues.models import EntryReceipt, Round
 from .conftest import BIG_HAND, win
 from .round_forms import entry, hidden
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: an entry id taken once: a unique constraint (IntegrityError) and JSON.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 JSON = {"Accept": "application/json"}
 

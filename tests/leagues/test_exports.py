@@ -16,6 +16,9 @@ from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
+# PostgreSQL run: rows sorted by name (collations), JSON.
+pytestmark = pytest.mark.postgres
+
 EXPORTS = ["standings_csv", "rounds_csv", "export_json"]
 
 

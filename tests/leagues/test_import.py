@@ -24,6 +24,9 @@ from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
+# PostgreSQL run: a short name taken (IntegrityError), names, JSON, query counts.
+pytestmark = pytest.mark.postgres
+
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "league_json.md"
 
 

@@ -13,7 +13,8 @@ from django.utils import timezone
 from leagues.models import Invite, LeagueEvent, Player
 from tests.clubs import shared_club
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: expiry dates compared in queries.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def members_url(league) -> str:

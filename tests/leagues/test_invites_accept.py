@@ -14,7 +14,8 @@ from django.utils import timezone
 from leagues.models import Invite, LeagueEvent, Player
 from tests.clubs import shared_club
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: expiry dates, locking, a player's name unique in the club.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 NEW_ACCOUNT = {
     "username": "quentin",

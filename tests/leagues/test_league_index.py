@@ -12,9 +12,6 @@ from django.urls import reverse
 from leagues.models import League, Match
 from tests.clubs import shared_club
 
-# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
-pytestmark = pytest.mark.ordinary_orm
-
 INDEX = "/leagues/"
 
 
@@ -133,6 +130,7 @@ class TestWhatItShows:
         assert new in html
         assert "New leagues are created" not in html
 
+    @pytest.mark.postgres  # a query count: PostgreSQL's may differ
     def test_it_runs_a_fixed_number_of_queries(
         self, client, organiser, players, django_assert_max_num_queries
     ):

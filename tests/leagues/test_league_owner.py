@@ -14,6 +14,9 @@ from . import organiser_fixtures
 from .organiser_fixtures import login
 from .test_organiser_league import settings_form
 
+# PostgreSQL run: runs a migration.
+pytestmark = pytest.mark.postgres
+
 co_organiser = organiser_fixtures.co_organiser
 
 

@@ -21,6 +21,9 @@ from scoring.mhing import score_hand
 
 from .test_import import comparable
 
+# PostgreSQL run: the importer's transactions, JSON fields.
+pytestmark = pytest.mark.postgres
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

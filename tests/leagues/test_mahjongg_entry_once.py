@@ -16,7 +16,8 @@ from .test_mahjongg_pages import game_new_url, game_post
 
 __all__ = ["mj_league", "mj_match"]
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: an entry id taken once: a unique constraint (IntegrityError).
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def test_the_game_form_carries_an_id_made_for_it(organiser_client, mj_match):

@@ -29,7 +29,8 @@ from .test_import import upload
 
 __all__ = ["mj_league"]
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: matches added inside one transaction; names matched.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 @pytest.fixture

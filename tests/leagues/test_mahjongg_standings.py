@@ -15,7 +15,8 @@ from .mahjongg_fixtures import mj_league, mj_match, win
 
 __all__ = ["mj_league", "mj_match"]
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: standings sorted by name (collations).
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def stored(league) -> dict:

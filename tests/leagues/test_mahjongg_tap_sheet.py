@@ -27,7 +27,8 @@ from .test_mahjongg_picker import HTMX, form_data, game_new_url, sheet_of
 
 __all__ = ["mj_league", "mj_match"]
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: counts queries.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def answer(client, match, data, **headers) -> tuple[int, str]:

@@ -19,7 +19,8 @@ from .conftest import BIG_HAND, win
 from .mahjongg_fixtures import mj_league, mj_match  # noqa: F401 (fixtures)
 from .mahjongg_fixtures import win as mj_win
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: dates and times of seasons and matches.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 class _Nothing:

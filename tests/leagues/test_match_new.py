@@ -12,7 +12,8 @@ from django.urls import reverse
 from leagues.models import Match, Player
 from tests.clubs import shared_club
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: new names matched case-insensitively, unique in the club.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 @pytest.fixture

@@ -15,6 +15,9 @@ from leagues.models.merge import merge_players
 
 from .test_organiser_merge import apart, demo, demo_client  # noqa: F401 (fixtures)
 
+# PostgreSQL run: a merge's locking and reads.
+pytestmark = pytest.mark.postgres
+
 SMALL_HAND = "123b 456b 789b 123c 55k"
 
 

@@ -10,6 +10,9 @@ from leagues.models import League, LeagueEvent
 from . import organiser_fixtures
 from .organiser_fixtures import assert_sign_in_asked, login
 
+# PostgreSQL run: a short name taken (IntegrityError).
+pytestmark = pytest.mark.postgres
+
 co_organiser = organiser_fixtures.co_organiser
 
 NEW = reverse("leagues:league_new")

@@ -18,6 +18,9 @@ from tests.clubs import shared_club
 
 from .test_standings_in_step import assert_in_step
 
+# PostgreSQL run: locking and constraints while two players are merged.
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture
 def demo(db):

@@ -12,6 +12,9 @@ from tests.clubs import shared_club
 from . import organiser_fixtures
 from .organiser_fixtures import assert_sign_in_asked, login
 
+# PostgreSQL run: a name unique in the club, case-insensitively (Lower).
+pytestmark = pytest.mark.postgres
+
 co_organiser = organiser_fixtures.co_organiser
 
 

@@ -22,7 +22,8 @@ from tests.clubs import shared_club
 from .conftest import BIG_HAND
 from .mahjongg_fixtures import OTHER, mj_league, mj_match  # noqa: F401 (fixtures)
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: counts queries.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 PREVIEW = {"HX-Request": "true", "HX-Target": "round-preview"}  # picker.js after a tap
 MJ_TAP = {"HX-Request": "true", "HX-Target": "mj-live"}

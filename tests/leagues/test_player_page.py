@@ -15,6 +15,9 @@ from tests.clubs import shared_club
 from .conftest import BIG_HAND, win
 from .test_standings_page import HAND_4, HAND_128, table
 
+# PostgreSQL run: counts queries; names sorted.
+pytestmark = pytest.mark.postgres
+
 # 12 credits, 128 points, with a joker: the arranged notation shows where it went.
 JOKER_HAND = "123b 456b 789b 22b 11b J"
 

@@ -24,7 +24,8 @@ from .test_mahjongg_pages import game_new_url, game_post
 
 __all__ = ["mj_league"]
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: seasons split at midnight in the club's time zone.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def winter_tomorrow(league, organiser) -> Season:

@@ -22,7 +22,8 @@ from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: seasons by date; standings sorted by name.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 NEXT = date(2026, 11, 1)  # a past day: a season dated later waits for it
 

@@ -9,6 +9,9 @@ import pytest
 
 from tests.migrating import historical_apps, migrate_forward, rolled_back_to
 
+# PostgreSQL run: runs migrations.
+pytestmark = pytest.mark.postgres
+
 BEFORE = [("leagues", "0010_bot_seats")]
 AFTER = [("leagues", "0011_seasons")]
 

@@ -33,6 +33,9 @@ from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
+# PostgreSQL run: kept rows against a rebuild, through transactions and constraints.
+pytestmark = pytest.mark.postgres
+
 HAND_128 = "123b 456b 789b 22b 111b"
 # 512, 128 and 4 points; the same hand twice in a league ties on points and credits, and the
 # earliest wins (by match date, then the order rounds were entered).

@@ -16,6 +16,9 @@ from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, win
 
+# PostgreSQL run: counts queries; standings sorted by name (collations).
+pytestmark = pytest.mark.postgres
+
 HTMX = {"HX-Request": "true"}
 # RULES.md §6 example hands: 128 points (12 credits) and 4 points (2 credits).
 HAND_128 = "123b 456b 789b 22b 111b"

@@ -15,7 +15,8 @@ from leagues.look_alikes import skeleton
 from leagues.models import Invite
 from mhing_site.mail import wait_for_mail
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: user names compared case-insensitively.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 SPACES = " " * 8
 ONLY_SPACES = "Your password cannot be only spaces"

@@ -20,6 +20,9 @@ import pytest
 from tests.faults.racing import database, migrated, server_env
 from tests.games.servers import ROOT
 
+# PostgreSQL run: pg_dump and restore.
+pytestmark = pytest.mark.postgres
+
 DOCS = ROOT / "docs" / "deployment.md"
 SRV = "/srv/mhing"
 BACKUPS = "/srv/backups"

@@ -19,8 +19,7 @@ from leagues.models import League, Match, Player, RoundEntry
 from mhing_site.settings import BASE_DIR
 from tests.clubs import shared_club
 
-# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
-pytestmark = [pytest.mark.django_db, pytest.mark.ordinary_orm]
+pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
 TEMPLATES = BASE_DIR / "templates"

@@ -5,6 +5,9 @@ import os
 import pytest
 from django.db import connection
 
+# PostgreSQL run: the database settings and the connection pool.
+pytestmark = pytest.mark.postgres
+
 
 @pytest.mark.database
 def test_it_uses_the_database_that_database_url_names() -> None:

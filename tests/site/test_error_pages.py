@@ -9,8 +9,7 @@ from django.test import Client
 from leagues.models import League
 from tests.clubs import shared_club
 
-# Reads pages through ordinary ORM queries: SQLite only but for query counts (tests/conftest.py).
-pytestmark = [pytest.mark.django_db, pytest.mark.ordinary_orm]
+pytestmark = pytest.mark.django_db
 
 
 def test_visiting_an_address_that_takes_a_form_gives_a_page_that_says_so(client: Client):

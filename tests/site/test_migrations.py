@@ -8,6 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+# PostgreSQL run: runs migrations.
+pytestmark = pytest.mark.postgres
+
 
 @pytest.mark.django_db
 def test_no_model_change_is_missing_its_migration():

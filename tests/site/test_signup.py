@@ -18,6 +18,9 @@ from mhing_site.mail import wait_for_mail
 from tests.clubs import shared_club
 from tests.site.test_settings import run
 
+# PostgreSQL run: user names compared case-insensitively (Django's iexact).
+pytestmark = pytest.mark.postgres
+
 SIGNUP = reverse("signup")
 PASSWORD = "a-long-Mhing-passphrase"
 

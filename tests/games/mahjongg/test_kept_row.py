@@ -15,7 +15,8 @@ from games.snapshots import ROW_FIELDS, kept_row, load, loaded
 
 from .helpers import mahjongg_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# PostgreSQL run: counts queries (one UPDATE a move).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def fields(table: Table) -> dict:
