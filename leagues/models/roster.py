@@ -152,6 +152,10 @@ def look_alike_refusals(club, names: list[str]) -> list[str]:
 
 def _look_alike_refusal(name: str, others: list[str]) -> ValidationError | None:
     other = look_alike(name, others)
+    if other is not None and other.casefold() == name.casefold():
+        # The same name in other capitals is taken, not a look-alike: met when another
+        # organiser added it a moment after this request looked it up.
+        return name_taken_error(other)
     if other is not None:
         return look_alike_error(name, other)
     try:
