@@ -141,17 +141,23 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
             version = form.cleaned_data["version"]
             return record_game(match, entry, by=request.user, expected_version=version).number
 
-        if not form.cleaned_data.get("entry_id"):
-            return record()
-        fields = sent_fields(request.POST, form.fields)
-        kind = EntryReceipt.Kind.GAME
-        return enter_once(match, form.cleaned_data["entry_id"], kind, request.user, fields, record)
+        return _saved_once(request, form, match, EntryReceipt.Kind.GAME, record)
 
     about = _("Next game: %(wind)s round, %(east)s is East.") % {
         "wind": wind_name(upcoming.round_wind.code),
         "east": seats[upcoming.player_at(Wind.EAST)].player,
     }
     return _game_page(request, match, form, picker, None, outcome_of, save, about, sheet)
+
+
+def _saved_once(request, form, match, kind, save) -> int:
+    """`save()`, taken once for the form's entry id (a resend gets the first answer); a
+    form posted without one (a page served before entry ids) is saved as it comes."""
+    entry_id = form.cleaned_data.get("entry_id")
+    if not entry_id:
+        return save()
+    fields = sent_fields(request.POST, form.fields)
+    return enter_once(match, entry_id, kind, request.user, fields, save)
 
 
 @require_http_methods(["GET", "POST"])
@@ -194,11 +200,7 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
             version = form.cleaned_data["version"]
             return correct_game(game, entry, by=request.user, expected_version=version).number
 
-        if not form.cleaned_data.get("entry_id"):
-            return correct()
-        fields = sent_fields(request.POST, form.fields)
-        kind = EntryReceipt.Kind.GAME_CORRECTION
-        return enter_once(match, form.cleaned_data["entry_id"], kind, request.user, fields, correct)
+        return _saved_once(request, form, match, EntryReceipt.Kind.GAME_CORRECTION, correct)
 
     about = " · ".join(
         (
