@@ -151,11 +151,7 @@
         remember(true, urlFor(state), { picker: state });
       }
       if (tapped) {
-        forgetStale();
-        drawHand(state);
-        drawPalette(state);
-        if (box) box.value = notation(state);
-        ask();
+        show();
         return;
       }
       drawHand(state);
@@ -213,13 +209,18 @@
       }
     }
 
-    function changed({ push }) {
+    /* The hand as it now is, drawn, in the box, and asked about. */
+    function show() {
       forgetStale();
       drawHand(state);
       drawPalette(state);
       if (box) box.value = notation(state);
-      remember(push, urlFor(state), { picker: state });
       ask();
+    }
+
+    function changed({ push }) {
+      remember(push, urlFor(state), { picker: state });
+      show();
     }
 
     function change(name, argument) {
