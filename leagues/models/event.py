@@ -201,6 +201,15 @@ class EventSession(models.Model):
             return None
         return max(0, int((self.ends_at - (now or timezone.now())).total_seconds()))
 
+    def clock(self, now=None) -> str:
+        """The time left as a clock shows it: 1:05:09, 42:07, 0:00."""
+        left = self.seconds_left(now) or 0
+        hours, rest = divmod(left, 3600)
+        minutes, seconds = divmod(rest, 60)
+        if hours:
+            return f"{hours}:{minutes:02}:{seconds:02}"
+        return f"{minutes}:{seconds:02}"
+
     def start_clock(self, minutes: int) -> None:
         self.starts_at = timezone.now()
         self.ends_at = self.starts_at + timedelta(minutes=minutes)

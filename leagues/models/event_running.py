@@ -385,6 +385,18 @@ def plan_figures(event: Event) -> dict:
     return event.plan.get("quality", {})
 
 
-def seating_rows(event: Event, session: EventSession) -> list[tuple[int, list[Entrant]]]:
+def wind_names() -> list[str]:
+    return [_("East"), _("South"), _("West"), _("North")]
+
+
+SeatingRow = tuple[int, list[tuple[str, Entrant]]]
+
+
+def seating_rows(event: Event, session: EventSession) -> list[SeatingRow]:
+    """Each table's number and its seats: (the wind's name, the entrant), East first."""
     entrants = {e.number: e for e in event.entrants.select_related("player")}
-    return [(n, [entrants[p] for p in table]) for n, table in enumerate(session.seating, start=1)]
+    winds = wind_names()
+    return [
+        (n, [(winds[seat], entrants[p]) for seat, p in enumerate(table)])
+        for n, table in enumerate(session.seating, start=1)
+    ]

@@ -103,7 +103,7 @@ def rank(
         return lambda p: -wins.get(p, 0)
 
     # Split the groups of level players key by key; what is left together shares a place.
-    groups = [people]
+    groups = [people] if people else []
     for name in keys:
         split = []
         for group in groups:

@@ -108,3 +108,7 @@ def test_an_unknown_tiebreak_is_refused() -> None:
         rank("ab", [], ["points", "luck"])
     with pytest.raises(RankingError):
         rank("ab", [], ["points", "points"])
+
+
+def test_nobody_to_rank_is_an_empty_ranking() -> None:
+    assert rank([], []) == []
