@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from leagues.exchange.export import _SheetWriter
 from leagues.models import EventSession
-from leagues.models.event_running import ranking_rows, seating_rows
+from leagues.models.event_ranking import ranking_rows, seating_rows
 from leagues.views.exports import _download
 
 from .events import _session, visible_event

@@ -16,17 +16,15 @@ from leagues.access import organised_league, visible_league
 from leagues.errors import refused_when_busy
 from leagues.event_forms import EntrantForm, EventForm, RegisterForm
 from leagues.models import Entrant, Event, EventSession
+from leagues.models.event_ranking import plan_figures, ranking_rows, seating_rows
 from leagues.models.event_running import (
     change_entrant,
     close_registration,
     create_event,
     end_session,
-    plan_figures,
-    ranking_rows,
     register_guest,
     register_players,
     seat_next_session,
-    seating_rows,
     start_session,
     substitute,
 )

@@ -8,12 +8,12 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from leagues.models import Entrant, Event, EventSession, Match, Player, RoundEntry
+from leagues.models.event_ranking import ranking_rows
 from leagues.models.event_running import (
     change_entrant,
     close_registration,
     create_event,
     end_session,
-    ranking_rows,
     register_guest,
     register_players,
     seat_next_session,
