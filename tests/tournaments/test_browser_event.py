@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from leagues.models import Event, EventSession, Match, Player
 from tests.games.live_pages import sign_in
-from tests.layout import PHONE, keep_screenshot
+from tests.layout import PHONE, keep_screenshot, overflow
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +60,11 @@ def test_sixteen_players_four_sessions_from_registration_to_the_final_ranking(
         expect(desk.locator("#entrants li")).to_have_count(16)
         expect(desk.locator("#entrants")).to_contain_text("EMA 04290001")
 
+        # The organiser's page fits a phone, registration forms and all.
+        phone.goto(base + event.get_absolute_url())
+        assert overflow(phone)["out"] == [], overflow(phone)
+        keep_screenshot(phone, "event-registration-de")
+
         desk.get_by_role("button", name="Anmeldung schließen").click()
         expect(desk.locator("[data-figure=repeated_meetings]").first).to_contain_text("0")
 
@@ -80,6 +85,9 @@ def test_sixteen_players_four_sessions_from_registration_to_the_final_ranking(
                 keep_screenshot(wall, "event-projector-de")
 
             session = EventSession.objects.get(event=event, number=number)
+            if number == 1:
+                phone.goto(base + f"/leagues/{event.league.slug}/event/sessions/1/")
+                assert overflow(phone)["out"] == [], overflow(phone)
             for t, match in enumerate(session.matches.order_by("pk")):
                 seated = match.seated_players()
                 winner = seated[(t + number) % 4].display_name
@@ -105,6 +113,8 @@ def test_sixteen_players_four_sessions_from_registration_to_the_final_ranking(
         expect(rows).to_have_count(16)
         expect(rows.first.locator("td").first).to_contain_text("1")
         keep_screenshot(desk, "event-ranking-de")
+        phone.goto(desk.url)
+        assert overflow(phone)["out"] == [], overflow(phone)
     finally:
         for page in (desk, phone, wall):
             page.context.close()
