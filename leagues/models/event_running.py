@@ -249,6 +249,12 @@ def seat_next_session(event: Event) -> EventSession:
             ]
         except SeatingError as error:
             raise ValidationError(str(error), code="seating") from error
+    # The game's own rule for a table (Mah-Jongg seats exactly its profile's players), asked
+    # now, so a session that could not begin is never seated.
+    league = event.league
+    by_number = {e.number: e.player for e in playing}
+    for table in tables:
+        league.kind.check_seats(league, [by_number[n] for n in table])
     figures = session_quality(history, tables) if history or tables else None
     return EventSession.objects.create(
         event=event,
@@ -263,6 +269,8 @@ def seat_next_session(event: Event) -> EventSession:
 def start_session(session: EventSession, by) -> EventSession:
     """The clock starts and each table's match begins, its players in seat order with East
     dealing first."""
+    # Locked: a second click (or organiser) waits, then finds it started.
+    session = EventSession.objects.select_for_update().get(pk=session.pk)
     if session.state != EventSession.State.SEATED:
         raise ValidationError(_("The session has started already."), code="started")
     event = session.event
@@ -283,6 +291,7 @@ def end_session(session: EventSession, by) -> list[int]:
     """End the session: tables still running that have played something end here, as at
     closing time. Refused, naming them, while a table has nothing entered (enter its result
     or abandon its match first). Returns the tables ended here."""
+    session = EventSession.objects.select_for_update().get(pk=session.pk)
     if session.state != EventSession.State.RUNNING:
         raise ValidationError(_("The session is not running."), code="not_running")
     tables = list(session.matches.order_by("pk"))

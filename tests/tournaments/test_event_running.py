@@ -92,7 +92,7 @@ def test_sixteen_players_over_four_sessions_planned_then_ranked(event, organiser
         assert session.seating == event.plan["rounds"][number - 1]
         with pytest.raises(ValidationError):
             seat_next_session(event)  # one session at a time
-        start_session(session, by=organiser)
+        session = start_session(session, by=organiser)
         tables = list(session.matches.order_by("pk"))
         assert len(tables) == 4
         for match, table in zip(tables, session.seating, strict=True):
@@ -165,3 +165,31 @@ def test_a_session_with_an_empty_table_is_not_ended(event, organiser) -> None:
     with pytest.raises(ValidationError, match="table 2"):
         end_session(session, by=organiser)
     assert EventSession.objects.get(pk=session.pk).state == EventSession.State.RUNNING
+
+
+def test_a_session_starts_once(event, organiser) -> None:
+    register_players(event, club_players(event, 8))
+    close_registration(event)
+    session = seat_next_session(event)
+    start_session(session, by=organiser)
+    with pytest.raises(ValidationError):
+        start_session(session, by=organiser)  # a second click, from the page as it was
+    assert session.matches.count() == 2
+
+
+def test_a_mahjongg_tournament_seats_its_tables_as_its_rules_say(organiser) -> None:
+    event = create_event(values(name="Jade Cup", game="mahjongg", seating="swiss"), by=organiser)
+    register_players(event, club_players(event, 8))
+    close_registration(event)
+    session = start_session(seat_next_session(event), by=organiser)
+    assert [m.game for m in session.matches.all()] == ["mahjongg", "mahjongg"]
+    assert all(m.seats.count() == 4 for m in session.matches.all())
+
+
+def test_a_mahjongg_tournament_refuses_a_table_its_rules_cannot_seat(organiser) -> None:
+    event = create_event(values(name="Jade Cup", game="mahjongg", seating="swiss"), by=organiser)
+    register_players(event, club_players(event, 9))
+    close_registration(event)
+    with pytest.raises(ValidationError, match="4"):
+        seat_next_session(event)  # 9 players: tables of three, which its rules do not play
+    assert not event.sessions.exists()
