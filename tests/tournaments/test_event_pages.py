@@ -190,3 +190,11 @@ def test_a_forged_club_is_refused(german, organiser) -> None:
         == 302
     )
     assert Event.objects.get(league__name="Y").league.club == own
+
+
+def test_a_name_that_would_be_a_formula_stays_text_in_the_downloads(german) -> None:
+    event = create(german)
+    german.post(url(event, "event_register"), {"guest_name": "=HYPERLINK(1)", "guest_ema": ""})
+    for name in ("event_ema_csv", "event_ranking_csv"):
+        body = german.get(url(event, name)).content.decode("utf-8-sig")
+        assert "'=HYPERLINK(1)" in body

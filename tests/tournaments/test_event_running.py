@@ -193,3 +193,26 @@ def test_a_mahjongg_tournament_refuses_a_table_its_rules_cannot_seat(organiser) 
     with pytest.raises(ValidationError, match="4"):
         seat_next_session(event)  # 9 players: tables of three, which its rules do not play
     assert not event.sessions.exists()
+
+
+def test_a_late_arrival_playing_makes_the_next_session_swiss(event, organiser) -> None:
+    register_players(event, club_players(event, 16))
+    close_registration(event)
+    first = start_session(seat_next_session(event), by=organiser)
+    for match in first.matches.all():
+        play_table(match)
+    end_session(first, by=organiser)
+    late = register_guest(event, "Lena Late")
+    assert late.status == Entrant.Status.LATE  # registered while the event runs
+    second = seat_next_session(event)
+    assert second.how == "planned"  # not there yet: the plan goes on without her
+    assert late.number not in {p for t in second.seating for p in t}
+    start_session(second, by=organiser)
+    for match in second.matches.all():
+        play_table(match)
+    end_session(second, by=organiser)
+    change_entrant(event, late, Entrant.Status.ACTIVE)
+    third = seat_next_session(event)
+    assert third.how == "swiss"
+    assert late.number in {p for t in third.seating for p in t}
+    assert sorted(len(t) for t in third.seating) == [3, 3, 3, 4, 4]

@@ -99,3 +99,10 @@ def test_a_player_ranked_twice_or_a_table_of_five_is_refused() -> None:
         swiss_session([1, 2, 3, 1])
     with pytest.raises(SeatingError):
         swiss_session(list(range(1, 11)), table_size=5)
+
+
+def test_tables_of_three_seat_three_at_each() -> None:
+    tables = swiss_session(list(range(1, 10)), table_size=3)
+    assert [sorted(t) for t in tables] == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    with pytest.raises(SeatingError):
+        swiss_session(list(range(1, 11)), table_size=3)
