@@ -17,7 +17,7 @@ from leagues.tournaments.swiss import session_quality, swiss_session
 
 from .event import Entrant, Event, EventSession
 from .event_ranking import ranking
-from .league import League, lock_league
+from .league import RESERVED_SLUGS, League, lock_league
 from .league_settings import create_league
 from .match import Match
 from .match_end import end_match
@@ -33,7 +33,7 @@ PLAN_SECONDS = 20.0
 def free_slug(name: str) -> str:
     base = slugify(name)[:50] or "event"
     slug, n = base, 1
-    while League.objects.filter(slug=slug).exists() or slug in ("import", "new"):
+    while League.objects.filter(slug=slug).exists() or slug in RESERVED_SLUGS:
         n += 1
         slug = f"{base}-{n}"
     return slug
