@@ -3,6 +3,8 @@ from django.urls import path
 from leagues.kinds import all_kinds
 from leagues.views import (
     club_name,
+    event_pages,
+    events,
     exports,
     league_admin,
     match_end,
@@ -82,6 +84,45 @@ urlpatterns = [
     path("leagues/<slug:slug>/nights/new/", nights.night_new, name="night_new"),
     path("leagues/<slug:slug>/nights/<int:pk>/", nights.night, name="night"),
     path("leagues/<slug:slug>/tonight/", nights.tonight, name="tonight"),
+    # -- tournaments (leagues/views/events.py, event_pages.py; docs/tournaments.md) --
+    path("events/new/", events.event_new, name="event_new"),
+    path("leagues/<slug:slug>/event/", events.event, name="event"),
+    path("leagues/<slug:slug>/event/register/", events.event_register, name="event_register"),
+    path(
+        "leagues/<slug:slug>/event/entrants/<int:pk>/", events.event_entrant, name="event_entrant"
+    ),
+    path("leagues/<slug:slug>/event/close/", events.event_close, name="event_close"),
+    path("leagues/<slug:slug>/event/seat/", events.event_seat, name="event_seat"),
+    path(
+        "leagues/<slug:slug>/event/sessions/<int:number>/",
+        events.event_session,
+        name="event_session",
+    ),
+    path(
+        "leagues/<slug:slug>/event/sessions/<int:number>/start/",
+        events.event_session_start,
+        name="event_session_start",
+    ),
+    path(
+        "leagues/<slug:slug>/event/sessions/<int:number>/end/",
+        events.event_session_end,
+        name="event_session_end",
+    ),
+    path(
+        "leagues/<slug:slug>/event/sessions/<int:number>/print/",
+        event_pages.event_print,
+        name="event_print",
+    ),
+    path(
+        "leagues/<slug:slug>/event/projector/", event_pages.event_projector, name="event_projector"
+    ),
+    path("leagues/<slug:slug>/event/ranking/", events.event_ranking, name="event_ranking"),
+    path(
+        "leagues/<slug:slug>/event/ranking.csv",
+        event_pages.event_ranking_csv,
+        name="event_ranking_csv",
+    ),
+    path("leagues/<slug:slug>/event/ema.csv", event_pages.event_ema_csv, name="event_ema_csv"),
     # -- printing (leagues/views/printing.py) --
     path("leagues/<slug:slug>/matches/<int:pk>/blank/", printing.blank, name="blank_sheet"),
     # -- seasons (leagues/views/seasons.py) --

@@ -5,6 +5,7 @@ models."""
 from .club import Club
 from .club_night import ClubNight
 from .entry_receipt import EntryReceipt
+from .event import Entrant, Event, EventSession
 from .history import RoundChange
 from .invites import Invite
 from .league import League, PlayerRating
@@ -21,6 +22,9 @@ __all__ = [
     "Club",
     "ClubNight",
     "EntryReceipt",
+    "Entrant",
+    "Event",
+    "EventSession",
     "League",
     "LeagueEvent",
     "MahjonggGame",

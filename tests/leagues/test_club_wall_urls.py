@@ -39,6 +39,8 @@ OPEN = {
     "calculator/mahjongg/": "the Mah-Jongg calculator: the same",
     "leagues/": "the index lists only leagues the viewer may read (checked below)",
     "leagues/new/": "creating a league of one's own (a club of one's own)",
+    "events/new/": "creating a tournament: its league goes into a club the viewer owns a "
+    "league of, or a new club (the club choice is checked as for a new league)",
     "leagues/import/": "the import page offers only leagues the viewer organises (checked)",
     "play/": "the lobby lists only tables the viewer may read (checked below)",
     "play/new/": "creating a table; its league choice is the viewer's own (checked)",
