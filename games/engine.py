@@ -22,7 +22,8 @@ line to GamesConfig.ready; nothing under games/*.py changes (docs/architecture.m
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from argparse import ArgumentParser
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeAlias
 
@@ -160,6 +161,17 @@ class LiveGame(ABC):
     def view(self, state: State, position: int | None) -> dict[str, Any]:
         """What the position may see of the round, JSON-ready, with its legal actions;
         None: a watcher, who sees no concealed card."""
+
+    # -- bots alone (manage.py play_bots) ----------------------------------------------------
+
+    @abstractmethod
+    def add_bot_arguments(self, parser: ArgumentParser) -> None:
+        """play_bots' options of this game's own (an argument group)."""
+
+    @abstractmethod
+    def play_bots(self, out: Callable[[str], None], options: dict[str, Any]) -> None:
+        """Bot-only matches played on the pure engine and reported line by line; a
+        ValueError names options that cannot be."""
 
     # -- what the shell shows and records ----------------------------------------------------
 

@@ -9,7 +9,8 @@ so a seat's view is the engine's view for that player's wind, with `"game": "mah
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from argparse import ArgumentParser
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -25,6 +26,7 @@ from games.play.mahjongg import serialize
 from games.play.mahjongg import views as mj_views
 from games.play.mahjongg.actions import Action, CloseClaims, action_from_dict
 from games.play.mahjongg.bots import choose_action
+from games.play.mahjongg.command import add_mahjongg_arguments, play_mahjongg
 from games.play.mahjongg.engine import apply, awaiting
 from games.play.mahjongg.events import event_to_dict
 from games.play.mahjongg.match import (
@@ -181,6 +183,14 @@ class MahjonggLive(LiveGame):
     def view(self, state: GameState, position: int | None) -> dict[str, Any]:
         view = mj_views.view_for(state, wind_of(state, position))
         return {**view, "game": "mahjongg", "player": position}
+
+    # -- bots alone --
+
+    def add_bot_arguments(self, parser: ArgumentParser) -> None:
+        add_mahjongg_arguments(parser)
+
+    def play_bots(self, out: Callable[[str], None], options: dict[str, Any]) -> None:
+        play_mahjongg(out, options)
 
     # -- what the shell shows and records --
 

@@ -4,7 +4,8 @@ the engine of games.play, registered by games.apps. Positions are the engine's s
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from argparse import ArgumentParser
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -21,6 +22,7 @@ from games.play import serialize
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
 from games.play.claims import hand_text
+from games.play.command import add_mhing_arguments, play_mhing
 from games.play.errors import PlayError
 from games.play.match import match_from_dict, match_to_dict, new_match, record_round, start_round
 from games.play.round import apply, awaiting
@@ -151,6 +153,14 @@ class MhingLive(LiveGame):
 
     def view(self, state: RoundState, position: int | None) -> dict[str, Any]:
         return view_for(state, position)
+
+    # -- bots alone --
+
+    def add_bot_arguments(self, parser: ArgumentParser) -> None:
+        add_mhing_arguments(parser)
+
+    def play_bots(self, out: Callable[[str], None], options: dict[str, Any]) -> None:
+        play_mhing(out, options)
 
     # -- what the shell shows and records --
 
