@@ -38,7 +38,8 @@ class LeagueField(forms.ModelChoiceField):
     offered = League.objects.none()
 
 
-def _live_choices() -> list[tuple[str, str]]:
+def live_choices() -> list[tuple[str, str]]:
+    """The games played at live tables (the registry's), as `GameChoice` names them."""
     live = {game.key for game in registry.live_games()}
     return [(value, label) for value, label in GameChoice.choices if value in live]
 
@@ -46,7 +47,7 @@ def _live_choices() -> list[tuple[str, str]]:
 class TableForm(forms.Form):
     # Not required: a form posted without it (older pages, scripts) opens the default game.
     game = forms.ChoiceField(
-        label=_("Game"), choices=_live_choices, initial=DEFAULT_GAME, required=False
+        label=_("Game"), choices=live_choices, initial=DEFAULT_GAME, required=False
     )
     claim_timeout = forms.IntegerField(
         label=_("Seconds to claim a discard"),

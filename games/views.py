@@ -27,12 +27,11 @@ from django_htmx.middleware import HtmxDetails
 
 from games import live
 from games.errors import TableError
-from games.forms import TableForm
+from games.forms import TableForm, live_choices
 from games.models import Table, TableSeat
 from games.table_answers import form_errors, table_answer, wants_json
 from games.table_text import TABLE_TEXT
 from leagues.models import League
-from leagues.models.league import GameChoice
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -92,7 +91,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 
 def _lobby_context(request: HttpRequest, form: TableForm | None) -> dict:
     lobby = reverse("games:lobby")
-    games = [(value, label, f"{lobby}?game={value}") for value, label in GameChoice.choices]
+    games = [(value, label, f"{lobby}?game={value}") for value, label in live_choices()]
     return {"tables": _open_tables(request.user), "form": form, "games": games}
 
 
