@@ -105,9 +105,9 @@ class LiveGame(ABC):
     @abstractmethod
     def state_to_dict(self, state: State) -> dict[str, Any]: ...
 
-    @abstractmethod
     def phase(self, state: State) -> str:
-        """One of PHASES."""
+        """One of PHASES: by default the state's `phase`, a StrEnum of them (both engines')."""
+        return str(state.phase)
 
     # -- play --------------------------------------------------------------------------------
 

@@ -9,8 +9,7 @@ so a seat's view is the engine's view for that player's wind, with `"game": "mah
 from __future__ import annotations
 
 import random
-from argparse import ArgumentParser
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -131,14 +130,8 @@ class MahjonggLive(LiveGame):
 
     # -- the state as JSON --
 
-    def state_from_dict(self, data: dict[str, Any]) -> GameState:
-        return serialize.state_from_dict(data)
-
-    def state_to_dict(self, state: GameState) -> dict[str, Any]:
-        return serialize.state_to_dict(state)
-
-    def phase(self, state: GameState) -> str:
-        return state.phase.value
+    state_from_dict = staticmethod(serialize.state_from_dict)
+    state_to_dict = staticmethod(serialize.state_to_dict)
 
     # -- play --
 
@@ -184,30 +177,17 @@ class MahjonggLive(LiveGame):
         view = mj_views.view_for(state, wind_of(state, position))
         return {**view, "game": "mahjongg", "player": position}
 
-    # -- bots alone --
+    # -- bots alone, and what the shell shows and records: the game's own modules --
 
-    def add_bot_arguments(self, parser: ArgumentParser) -> None:
-        add_mahjongg_arguments(parser)
-
-    def play_bots(self, out: Callable[[str], None], options: dict[str, Any]) -> None:
-        play_mahjongg(out, options)
-
-    # -- what the shell shows and records --
-
-    def match_summary(self, table: Table) -> dict[str, Any]:
-        return summary.match_summary(table)
-
-    def rules_summary(self, table: Table) -> dict[str, Any]:
-        return summary.rules_summary(table)
-
-    def page_context(self, table_text: Mapping[str, Any]) -> dict[str, Any]:
-        return page.page_context(table_text)
+    add_bot_arguments = staticmethod(add_mahjongg_arguments)
+    play_bots = staticmethod(play_mahjongg)
+    match_summary = staticmethod(summary.match_summary)
+    rules_summary = staticmethod(summary.rules_summary)
+    page_context = staticmethod(page.page_context)
+    record = staticmethod(record_mahjongg)
 
     def refusal_words(self) -> dict[str, Any]:
         return ILLEGAL
-
-    def record(self, table: Table, players: list[Any]) -> Any:
-        return record_mahjongg(table, players)
 
 
 MAHJONGG = MahjonggLive()

@@ -4,8 +4,7 @@ the engine of games.play, registered by games.apps. Positions are the engine's s
 from __future__ import annotations
 
 import random
-from argparse import ArgumentParser
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -95,14 +94,8 @@ class MhingLive(LiveGame):
 
     # -- the state as JSON --
 
-    def state_from_dict(self, data: dict[str, Any]) -> RoundState:
-        return serialize.state_from_dict(data)
-
-    def state_to_dict(self, state: RoundState) -> dict[str, Any]:
-        return serialize.state_to_dict(state)
-
-    def phase(self, state: RoundState) -> str:
-        return state.phase.value
+    state_from_dict = staticmethod(serialize.state_from_dict)
+    state_to_dict = staticmethod(serialize.state_to_dict)
 
     # -- play --
 
@@ -124,14 +117,12 @@ class MhingLive(LiveGame):
     def action(self, data: Any) -> Action:
         return data if isinstance(data, Action) else action_from_dict(data)
 
-    def apply(self, state: RoundState, position: int | None, action: Action) -> tuple:
-        return apply(state, position, action)
+    apply = staticmethod(apply)  # the engine's seats are the table's positions
 
     def close_claims(self) -> Action:
         return CloseClaims()
 
-    def awaiting(self, state: RoundState) -> Iterable[int]:
-        return awaiting(state)
+    awaiting = staticmethod(awaiting)
 
     def on_turn(self, state: RoundState) -> int:
         return state.turn
@@ -151,33 +142,19 @@ class MhingLive(LiveGame):
     def viewed_events(self, events: Iterable[Any], state: RoundState) -> list[ViewedEvent]:
         return list(events)  # each Mhing event words itself for a viewer (games.play.events)
 
-    def view(self, state: RoundState, position: int | None) -> dict[str, Any]:
-        return view_for(state, position)
+    view = staticmethod(view_for)
 
-    # -- bots alone --
+    # -- bots alone, and what the shell shows and records: the game's own modules --
 
-    def add_bot_arguments(self, parser: ArgumentParser) -> None:
-        add_mhing_arguments(parser)
-
-    def play_bots(self, out: Callable[[str], None], options: dict[str, Any]) -> None:
-        play_mhing(out, options)
-
-    # -- what the shell shows and records --
-
-    def match_summary(self, table: Table) -> dict[str, Any]:
-        return summary.match_summary(table)
-
-    def rules_summary(self, table: Table) -> dict[str, Any]:
-        return summary.rules_summary(table)
-
-    def page_context(self, table_text: Mapping[str, Any]) -> dict[str, Any]:
-        return page.page_context(table_text)
+    add_bot_arguments = staticmethod(add_mhing_arguments)
+    play_bots = staticmethod(play_mhing)
+    match_summary = staticmethod(summary.match_summary)
+    rules_summary = staticmethod(summary.rules_summary)
+    page_context = staticmethod(page.page_context)
+    record = staticmethod(record_mhing)
 
     def refusal_words(self) -> dict[str, Any]:
         return ILLEGAL
-
-    def record(self, table: Table, players: list[Any]) -> Any:
-        return record_mhing(table, players)
 
 
 MHING = MhingLive()
