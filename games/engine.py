@@ -159,8 +159,11 @@ class LiveGame(ABC):
 
     @abstractmethod
     def view(self, state: State, position: int | None) -> dict[str, Any]:
-        """What the position may see of the round, JSON-ready, with its legal actions;
-        None: a watcher, who sees no concealed card."""
+        """What the position may see of the round, JSON-ready; None: a watcher, who sees no
+        concealed card. Every game's view has at least `phase` (one of PHASES), `actions`
+        (the position's legal actions as dicts with a `type`; a claim is any answer but
+        "pass"; none for a watcher) and `seats`, each with `hand` (None where hidden),
+        `hand_count` and `drawn`: what tests/games/test_every_live_game.py reads of it."""
 
     # -- bots alone (manage.py play_bots) ----------------------------------------------------
 
