@@ -43,7 +43,6 @@ from games.table_expiry import TableExpiry
 from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
 from leagues.kinds import DEFAULT as DEFAULT_GAME
-from leagues.kinds import GameKind, kind_of
 from leagues.models import League
 from leagues.models.league import GameChoice, VariantChoice
 
@@ -148,12 +147,6 @@ class Table(TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.slug])
-
-    @property
-    def kind(self) -> GameKind:
-        """The table's game in the league layer's registry (leagues.kinds), as `league.kind`
-        is a league's."""
-        return kind_of(self.game)
 
     @property
     def live(self) -> LiveGame:
