@@ -21,12 +21,11 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DEFAULT_DB_ALIAS
 from django.utils import translation
 
-from games import catch_up, json_text, live, outage, presence, socket_limits
+from games import catch_up, json_text, live, outage, presence, registry, socket_limits
 from games.errors import TableError
 from games.loads import Loaded, keep, kept, seats_after_move, seats_now
 from games.messages import error_frame, language_of
 from games.models import Table
-from games.play.errors import PlayError
 from games.snapshots import adopt, db_call, load, loaded
 from leagues.errors import is_busy
 from mhing_site.ws_auth import TRY_AGAIN_LATER
@@ -380,7 +379,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 version, pending = await _next_round(
                     self.table_id, self.slug, self.position, self.user_id
                 )
-        except (PlayError, TableError, Table.DoesNotExist) as error:
+        except (*registry.refusals(), TableError, Table.DoesNotExist) as error:
             await self._refused(error)
             return
         # The bots are set going before the actor hears back, so once a client holds its

@@ -20,8 +20,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model
 
-from games.mahjongg.slot import view_for
-from games.play.state import RoundState
+from games import registry
 
 KEEP = 4096  # tables whose latest load a process keeps
 
@@ -34,7 +33,7 @@ class Loaded:
     slug: str
     version: int
     summary: dict[str, Any]
-    state: RoundState | None
+    state: Any  # the engine's state of the round (games.engine.State), or None
     recent_events: list[dict[str, Any]]
     deadline: float | None
     seats: list[Any]  # the table's seats (games.models.TableSeat)
@@ -63,7 +62,8 @@ class Loaded:
         return next((s.position for s in self.seats if s.user_id == user_id), None)
 
     def snapshot(self, position: int | None, hidden: bool = False) -> dict[str, Any]:
-        view = view_for(self.state, position) if self.state is not None else None
+        live = registry.live_game(self.summary["game"])
+        view = live.view(self.state, position) if self.state is not None else None
         if view is not None and self.summary["status"] == "closed":
             view = {**view, "actions": []}  # a closed table takes no more moves
         return {

@@ -14,34 +14,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import registry
 from games.errors import TableError
-from games.mahjongg.messages import ILLEGAL as MAHJONGG_ILLEGAL
-from games.play.errors import MalformedAction, PlayError
-
-# The engine's refusals, by its error code; the fields come from the error (errors.py).
-ILLEGAL = {
-    "round_over": gettext_lazy("The round is over."),
-    "no_such_seat": gettext_lazy("There is no such seat at this table."),
-    "table_only": gettext_lazy("Only the table closes the claim window."),
-    "players_only": gettext_lazy("Only a player at the table can make this move."),
-    "not_your_turn": gettext_lazy("It is not your turn."),
-    "claim_window_open": gettext_lazy(
-        "Wait: the last discard may still be claimed. Claim it or pass."
-    ),
-    "no_claim_window": gettext_lazy("There is no discard to claim now."),
-    "own_discard": gettext_lazy("You cannot claim your own discard."),
-    "already_answered": gettext_lazy("You have already answered this discard."),
-    "card_not_in_hand": gettext_lazy("Not in your hand: %(cards)s."),
-    "no_such_claim": gettext_lazy("Those cards and the discard do not make that set."),
-    "named_card_required": gettext_lazy("Say which card the claimed Mhing card stands for."),
-    "named_card_not_allowed": gettext_lazy(
-        "Name a card only when the discard you claim is a Mhing card."
-    ),
-    "not_a_winning_hand": gettext_lazy("That is not a winning hand: %(hand)s"),
-    "cannot_declare_mhing": gettext_lazy("Call Mhing right after drawing a card."),
-    "match_over": gettext_lazy("The match is over."),
-}
-ILLEGAL.update(MAHJONGG_ILLEGAL)  # the Mah-Jongg engine's own reasons
 
 PROBLEMS = {
     "unknown_frame": gettext_lazy(
@@ -67,6 +41,15 @@ PROBLEMS = {
         "Too many sync frames: at most %(rate)s a minute. Wait a moment, then sync again."
     ),
 }
+
+
+def illegal_words() -> dict[str, Any]:
+    """The engines' refusals worded for players, by reason: every game's own, the first
+    registered game's words for a reason two games share (docs/live_protocol.md)."""
+    words: dict[str, Any] = {}
+    for game in reversed(registry.live_games()):
+        words.update(game.refusal_words())
+    return words
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -102,16 +85,16 @@ def error_frame(
         }
     if isinstance(problem, TableError):
         code, reason, message = problem.code, problem.code, problem.messages[0]
-    elif isinstance(problem, MalformedAction):
+    elif isinstance(problem, registry.refusals()) and problem.code == "malformed_action":
         code, reason = "malformed", problem.code
         message = _("That is not an action the game knows (%(problem)s).") % {
             "problem": problem.fields.get("problem", "")
         }
-    elif isinstance(problem, PlayError):
+    elif isinstance(problem, registry.refusals()):
         reason = problem.code
         code = "finished" if reason == "match_over" else "illegal"
         values = {k: " ".join(v) if isinstance(v, list) else v for k, v in problem.fields.items()}
-        template = ILLEGAL.get(reason)
+        template = illegal_words().get(reason)
         message = template % values if template is not None else problem.message
     else:  # the table was deleted while someone played at it
         code, reason, message = "no_table", "no_table", _("This table no longer exists.")

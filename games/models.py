@@ -5,8 +5,10 @@ pure engine (games.play), saves the new state with `version` + 1 in the same tra
 returns. Callers (the websocket consumer, the lobby views) then tell the table's group
 "version V" and each socket renders its own seat's view (docs/live_protocol.md).
 
-Table methods used by the lobby and the consumer (the lobby's in games.table_lobby, play's in
-games.table_play, mixed in to keep each module readable):
+The table is one model for every game: what differs is asked of its game, `table.live` (a
+games.engine.LiveGame from games.registry), never tested here. Table methods used by the
+lobby and the consumer (the lobby's in games.table_lobby, play's in games.table_play, mixed
+in to keep each module readable):
     Table.create(by, ...)            a new table, the creator seated at position 0
     take_seat(user, position) / leave_seat(user) / fill_with_bots() / start(by)
     act(position, action)            -> (version, events); `position` None is the table
@@ -34,20 +36,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.mahjongg.slot import state_from_dict, state_to_dict, view_for
-from games.mahjongg.table_play import MahjonggLobby, MahjonggPlay
-from games.play.match import Match as PlayMatch
-from games.play.match import match_from_dict
-from games.play.state import RoundState
+from games import registry
+from games.engine import LiveGame, State
 from games.table_attendance import TableAttendance
 from games.table_expiry import TableExpiry
 from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
 from leagues.kinds import DEFAULT as DEFAULT_GAME
-from leagues.kinds import GameKind, kind_of
 from leagues.models import League
 from leagues.models.league import GameChoice, VariantChoice
-from scoring.mhing.match_scoring import DEFAULT_TARGET
 
 SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
 DEFAULT_CLAIM_TIMEOUT = 8
@@ -57,9 +54,7 @@ def new_slug() -> str:
     return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(8))
 
 
-class Table(
-    MahjonggLobby, MahjonggPlay, TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model
-):
+class Table(TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", gettext_lazy("Waiting for players")
         PLAYING = "playing", gettext_lazy("Playing")
@@ -89,7 +84,7 @@ class Table(
         gettext_lazy("players"), default=4, validators=[MinValueValidator(2), MaxValueValidator(6)]
     )
     target = models.PositiveIntegerField(
-        gettext_lazy("target points"), default=DEFAULT_TARGET, validators=[MinValueValidator(1)]
+        gettext_lazy("target points"), default=500, validators=[MinValueValidator(1)]
     )
     variant = models.CharField(
         gettext_lazy("variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
@@ -98,7 +93,7 @@ class Table(
     round_limit = models.PositiveIntegerField(
         gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
     )
-    # Which game the table deals (its `live_table` in leagues.kinds says how); `rules`: a
+    # Which game the table deals (its LiveGame in games.registry says how); `rules`: a
     # Mah-Jongg table's profile (scoring.mahjongg.profile.Profile.to_dict), its league's or
     # picked.
     game = models.CharField(
@@ -154,29 +149,26 @@ class Table(
         return reverse("games:table", args=[self.slug])
 
     @property
-    def kind(self) -> GameKind:
-        """The table's game in the registry (leagues.kinds), as `league.kind` is a league's:
-        the shared shell asks its `live_table` instead of testing which game it is."""
-        return kind_of(self.game)
+    def live(self) -> LiveGame:
+        """The table's game at the live table (games.registry): the shell asks it instead of
+        testing which game it is."""
+        return registry.live_game(self.game)
 
     # -- reading the stored state ------------------------------------------------------------
 
-    def match(self) -> PlayMatch | None:
-        return match_from_dict(self.match_state) if self.match_state else None
-
-    def round(self) -> RoundState | None:
+    def round(self) -> State | None:
         """The round as the engine's state. Read once per stored dict: a move reads it for
         the rules, the snapshot and the bot, and parsing it is most of a move's own work."""
         if not self.round_state:
             return None
         stored, state = getattr(self, "_round", (None, None))
         if stored is not self.round_state:
-            state = state_from_dict(self.round_state)
+            state = self.live.state_from_dict(self.round_state)
             self._round = (self.round_state, state)
         return state
 
-    def set_round(self, state: RoundState) -> None:
-        self.round_state = state_to_dict(state)
+    def set_round(self, state: State) -> None:
+        self.round_state = self.live.state_to_dict(state)
         self._round = (self.round_state, state)
 
     @property
@@ -232,13 +224,13 @@ class Table(
             "type": "snapshot",
             "version": self.version,
             "table": table_summary(self),
-            "view": view_for(state, position) if state is not None else None,
+            "view": self.live.view(state, position) if state is not None else None,
         }
 
     def view(self, position: int | None) -> dict[str, Any] | None:
-        """`view_for` of the current round for the seat, or None before the first deal."""
+        """The game's view of the current round for the seat, or None before the first deal."""
         state = self.round()
-        return view_for(state, position) if state is not None else None
+        return self.live.view(state, position) if state is not None else None
 
     def deadline_epoch(self) -> float | None:
         return self.deadline.timestamp() if self.deadline else None

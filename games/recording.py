@@ -4,8 +4,8 @@
 guest player "Guest 2" named after the seat, never after the account: a username never
 becomes a player of a club; bots as bot players, `Player.is_bot`, named after their seat),
 then
-each round or game as it was played, by the table's game (its `live_table.record` in the
-registry, leagues.kinds: games/mhing/recording.py, `Match.record_round` with the winner's
+each round or game as it was played, by the table's game (its `record`, games.engine.LiveGame:
+games/mhing/recording.py, `Match.record_round` with the winner's
 hand in RULES.md notation; games/mahjongg/recording.py, each game's hand lines). The league
 scores each hand again from its text and settles the match with the same rules, so a live
 match and a hand-entered one cannot differ.
@@ -55,7 +55,7 @@ def record_match(table: Table) -> Match | None:
             players = [league_player(seat, league) for seat in seats]
             # Each game enters its rounds or games its own way (games/mhing/recording.py,
             # games/mahjongg/recording.py).
-            match = table.kind.live_table.record(locked, players)
+            match = table.live.record(locked, players)
             locked.recorded_match = match
             locked.save(update_fields=["recorded_match"])
             table.recorded_match = match

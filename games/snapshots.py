@@ -25,9 +25,8 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.db import connections, models
 
-from games import loads, outage, table_rows
+from games import loads, outage, registry, table_rows
 from games.loads import LEAGUE, Loaded, keep, kept, row_fields, seats_kept_between, seats_now
-from games.mahjongg.slot import state_from_dict
 from games.models import Table, TableSeat
 from games.table_play import table_summary
 
@@ -148,6 +147,11 @@ def load(slug: str, at_least: int | None = None) -> Loaded:
     return keep(loaded(table, seats_now(table)))
 
 
+def state_of(game: str, stored: dict[str, Any] | None) -> Any:
+    """The round as its game's engine reads it, from the dict another process carried."""
+    return registry.live_game(game).state_from_dict(stored) if stored else None
+
+
 def adopt(slug: str, version: int, carried: dict[str, Any]) -> None:
     """Keep the table at `version` from what the process that changed it sent along with
     its "version" message (`Loaded.carried`), instead of every process reading the row
@@ -177,7 +181,7 @@ def adopt(slug: str, version: int, carried: dict[str, Any]) -> None:
             slug=slug,
             version=version,
             summary=carried["summary"],
-            state=state_from_dict(stored) if stored else None,
+            state=state_of(carried["summary"]["game"], stored),
             recent_events=recent,
             deadline=carried["deadline"],
             seats=cached.seats,

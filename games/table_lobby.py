@@ -7,7 +7,7 @@ play, so sockets already watching the table (the lobby's players) see seats fill
 from __future__ import annotations
 
 import secrets
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from django.db import transaction
 from django.db.models import Model
@@ -15,11 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import TableError
-from games.play.match import match_to_dict, new_match, start_round
-from games.table_play import change, locked, save_change, turn_deadline
+from games.table_play import change, locked, save_change
+from leagues.kinds import DEFAULT as DEFAULT_GAME
 from leagues.models import League
 from leagues.names import is_refused_character, shows_as_nothing
-from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
 
 # The model this is mixed into (games.models.Table) stands above this module and imports it:
 # a table is named here by this mixin, a seat (games.models.TableSeat) as a row.
@@ -48,49 +47,32 @@ class TableLobby:
         cls,
         by,
         *,
-        players: int = 4,
-        target: int | None = None,
-        variant: str | None = None,
-        round_limit: int | None = None,
+        game: str = DEFAULT_GAME,
         claim_timeout: int | None = None,
         league=None,
         sit: bool = True,
+        **settings: Any,
     ) -> Table:
-        """A new table waiting for players; the creator sits at position 0 unless `sit` is
-        False. Target and variant default to the league's. Raises ValidationError (bad
-        settings) or TableError (`not_allowed`: may not record in that league)."""
-        # The same rule as the form's choice of leagues (LeagueQuerySet.recordable_by); this
-        # is Mhing's table (a Mah-Jongg table: games.mahjongg.table_play).
-        recordable = League.objects.recordable_by(by, game="mhing")
+        """A new table of `game` waiting for players; the creator sits at position 0 unless
+        `sit` is False. The game's own settings (Mhing: players, target, variant, round
+        limit; Mah-Jongg: rules) default to the league's (games.engine.LiveGame.configure).
+        Raises ValidationError (bad settings) or TableError (`not_allowed`: may not record
+        in that league; `bad_settings`)."""
+        # The same rule as the form's choice of leagues (LeagueQuerySet.recordable_by).
+        recordable = League.objects.recordable_by(by, game=game)
         if league is not None and not recordable.filter(pk=league.pk).exists():
             raise TableError(
                 _("Only the league's organisers may record a live match in %(league)s.")
                 % {"league": league},
                 code="not_allowed",
             )
-        table = cls(
-            created_by=by,
-            league=league,
-            players=players,
-            target=target
-            if target is not None
-            else (league.default_target if league else DEFAULT_TARGET),
-            variant=variant or (league.default_variant if league else Variant.POINTS.value),
-            round_limit=round_limit,
-        )
+        table = cls(created_by=by, league=league, game=game)
+        live = table.live
+        live.configure(table, league, settings)
         if claim_timeout is not None:
             table.claim_timeout = claim_timeout
         table.full_clean(exclude=["created_by", "league", "recorded_match", "slug"])
-        try:
-            MatchRules(table.players, Variant(table.variant), table.target, table.round_limit)
-        except ValueError as error:
-            if table.variant == Variant.CHIPS and table.players > 4:
-                message = _("Chips are played by 2 to 4 players, not %(count)s.") % {
-                    "count": table.players
-                }
-            else:
-                message = str(error)
-            raise TableError(message, code="bad_settings") from error
+        live.check(table)
         with transaction.atomic():
             table.save()
             table.seats.model.objects.bulk_create(
@@ -200,26 +182,19 @@ class TableLobby:
 
     @change
     def start(self, by=None) -> int:
-        """Draw the first dealer, deal round 1; the new version."""
+        """Deal the match's first round (Mhing draws the first dealer); the new version."""
         table = self._lobby_change(by)
         if any(s.is_empty for s in table.seat_list()):
             raise TableError(
                 _("Every seat needs a player or a bot before the game starts."),
                 code="seats_empty",
             )
-        match = new_match(
-            table.players,
-            secrets.randbits(63),
-            variant=table.variant,
-            target=table.target,
-            round_limit=table.round_limit if table.variant == Variant.CHIPS else None,
-        )
-        state, events = start_round(match)
-        table.match_state = match_to_dict(match)
+        live = table.live
+        table.match_state, state, events = live.start(table, secrets.randbits(63))
         table.set_round(state)
         table.status = table.Status.PLAYING
-        table.deadline = turn_deadline(table, state, timezone.now())
-        return save_change(table, events)
+        table.deadline = live.deadline_after(table, state, timezone.now())
+        return save_change(table, live.viewed_events(events, state))
 
 
 def _bot_name(position: int) -> str:

@@ -1,8 +1,9 @@
 """The table in play: every move runs the pure engine on the table's row and saves state and
 the next version, where the row is still at the version the move was played on.
 
-Mixed into `games.models.Table`. The engine (games.play) decides what is legal and what
-happens; this module only adds what a table needs around it: who is played by the bot, the
+Mixed into `games.models.Table`. The table's game (`table.live`, its games.engine.LiveGame
+from the registry) decides what is legal and what happens, for every game alike; this
+module only adds what a table needs around it: who is played by the bot, the
 deadlines (claim window, idle turn, pause between rounds), the events stored per viewer, and
 one transaction per change so two server processes can never interleave on a table. A
 player's move within a round is played on the row the process keeps, when it keeps the
@@ -12,9 +13,8 @@ latest, and written by one version-checked statement (TablePlay._act_on_kept).
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Iterable
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import wraps
 from typing import Any, TypeAlias, TypeVar
 
@@ -26,18 +26,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import table_rows
+from games.engine import CLAIMS, DISCARD, OVER, Action, State, ViewedEvent
 from games.errors import TableError
 from games.loads import SEATS_KEPT, kept, kept_row, seats_now
-from games.play.actions import Action, CloseClaims, action_from_dict
-from games.play.bots import choose_action
-from games.play.claims import hand_text
-from games.play.errors import PlayError
-from games.play.events import Event, event_to_dict
-from games.play.match import match_to_dict, record_round, start_round
-from games.play.round import apply, awaiting
-from games.play.state import Phase, RoundState
-from games.play.views import view_for
-from games.timing import next_round_pause, turn_timeout
 
 # The model this is mixed into (games.models.Table) stands above this module and imports it:
 # a table is named here by this mixin, a seat (games.models.TableSeat) as a row.
@@ -47,7 +38,7 @@ TableSeat: TypeAlias = Model
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-TURN = "turn"  # a bot's discard (or Mhing): paced by MHING_BOT_DELAY
+TURN = "turn"  # a bot's move on its turn (a discard, a call): paced by MHING_BOT_DELAY
 ANSWER = "answer"  # a bot's answer to a discard: given at once (docs/live_protocol.md)
 
 
@@ -139,7 +130,7 @@ RECENT_CHANGES = 8  # versions whose events a socket that fell behind can still 
 
 def save_change(
     table: Table,
-    events: Iterable[Event] = (),
+    events: Iterable[ViewedEvent] = (),
     seats_kept: bool = False,
     kept_since: datetime | None = None,
 ) -> int:
@@ -177,51 +168,19 @@ def save_change(
     return table.version
 
 
-def events_by_viewer(events: Iterable[Event], players: int) -> list[dict[str, Any]]:
+def events_by_viewer(events: Iterable[ViewedEvent], players: int) -> list[dict[str, Any]]:
     """Each event as everyone sees it, plus the forms only one seat may see (a drawn card,
     the seat's own answer), so a socket can send its seat's events without the engine."""
     stored = []
     for event in events:
-        public = event_to_dict(event, None)
+        public = event.to_dict(None)
         own = {}
         for seat in range(players):
-            seen = event_to_dict(event, seat)
+            seen = event.to_dict(seat)
             if seen != public:
                 own[str(seat)] = seen
         stored.append({"all": public, "seats": own} if own else {"all": public})
     return stored
-
-
-def round_result(state: RoundState, number: int) -> dict[str, Any]:
-    """A finished round as the league records it: the winning hand as text (RULES.md §1)."""
-    outcome = state.outcome
-    hand = ""
-    if outcome.winner is not None:
-        winner = state.seats[outcome.winner]
-        hand = hand_text(winner.concealed, winner.exposed_tiles, winner.flowers)
-    return {
-        "number": number,
-        "dealer": state.dealer,
-        "winner": outcome.winner,
-        "discarder": outcome.discarder,
-        "hand": hand,
-        "points": outcome.points,
-        "credits": outcome.credits,
-    }
-
-
-def turn_deadline(table: Table, state: RoundState, now: datetime) -> datetime | None:
-    """When the table acts by itself in this state: closes the claim window, plays the idle
-    player's discard, or deals the next round."""
-    if state.phase is Phase.CLAIMS:
-        seconds = table.claim_timeout
-    elif state.phase is Phase.DISCARD:
-        seconds = turn_timeout()
-    elif table.is_playing:
-        seconds = next_round_pause()
-    else:
-        return None
-    return now + timedelta(seconds=seconds)
 
 
 def current_seats(table: Table) -> list[TableSeat]:
@@ -270,7 +229,7 @@ def mark_ready(
     table = locked(self)
     table._require_playing()
     table._require_seat(holds)
-    if table.round_state["phase"] != Phase.OVER:  # "over" in both games' engines
+    if table.round_state["phase"] != OVER:  # every engine stores its phase (games.engine)
         raise TableError(still_playing, code="round_not_over")
     if position not in table.ready:
         table.ready = sorted([*table.ready, position])
@@ -293,8 +252,8 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
         for s in (seats if seats is not None else table.seat_list())
     ]
     phase = (table.round_state or {}).get("phase")
-    # Each game says its own match and rules (its `live_table` in leagues.kinds).
-    live = table.kind.live_table
+    # Each game says its own match and rules (games.engine.LiveGame).
+    live = table.live
     match = live.match_summary(table) if table.match_state else None
     deadline = table.deadline_epoch()
     return {
@@ -307,9 +266,9 @@ def table_summary(table: Table, seats: list[TableSeat] | None = None) -> dict[st
         "league": table.league.name if table.league_id else None,
         "seats": seats,
         "match": match,
-        "claim_deadline": deadline if phase == Phase.CLAIMS else None,
-        "turn_deadline": deadline if phase == Phase.DISCARD else None,
-        "next_round_at": deadline if phase == Phase.OVER and table.is_playing else None,
+        "claim_deadline": deadline if phase == CLAIMS else None,
+        "turn_deadline": deadline if phase == DISCARD else None,
+        "next_round_at": deadline if phase == OVER and table.is_playing else None,
         "ready": list(table.ready),
         "recorded_match": table.recorded_match_id,
         "recorded_match_url": _match_url(table),
@@ -336,50 +295,53 @@ class TablePlay:
             raise TableError(_("The match is over."), code="finished")
 
     def _advance(
-        self: Table, before: RoundState, action: Action, position: int | None
-    ) -> tuple[int, tuple[Event, ...]]:
+        self: Table, before: State, action: Action, position: int | None
+    ) -> tuple[int, tuple]:
         """Apply the action to the locked table and save it; the engine raises before any
-        change when the action is refused."""
-        after, events = apply(before, position, action)
+        change when the action is refused. A round that ends is entered in the match."""
+        live = self.live
+        after, events = live.apply(before, position, action)
         now = timezone.now()
-        if after.phase is Phase.OVER:
-            match = record_round(self.match(), after.outcome)
-            self.match_state = match_to_dict(match)
-            self.results = [*self.results, round_result(after, match.rounds[-1].number)]
+        if live.phase(after) == OVER:
+            match, result, finished = live.finish_round(self.match_state, after)
+            self.match_state = match
+            self.results = [*self.results, result]
             self.ready = []
-            if match.finished:
+            if finished:
                 self.status = self.Status.FINISHED
         return self._save_round(before, after, events, now), events
 
     def _save_round(
         self: Table,
-        before: RoundState,
-        after: RoundState,
-        events: tuple[Event, ...],
+        before: State,
+        after: State,
+        events: tuple,
         now: datetime,
         kept_since: datetime | None = None,
     ) -> int:
-        if not (after.phase is Phase.CLAIMS and before.phase is Phase.CLAIMS):
+        live = self.live
+        if not (live.phase(after) == CLAIMS and live.phase(before) == CLAIMS):
             # A new turn, window or result: its own deadline. Answers keep the window's.
-            self.deadline = turn_deadline(self, after, now)
+            self.deadline = live.deadline_after(self, after, now)
         self.set_round(after)
-        return save_change(self, events, seats_kept=True, kept_since=kept_since)
+        stored = live.viewed_events(events, before)
+        return save_change(self, stored, seats_kept=True, kept_since=kept_since)
 
     def act(
         self: Table,
         position: int | None,
         action: Any,
         holds: Callable[[Table], bool] | None = None,
-    ) -> tuple[int, tuple[Event, ...]]:
+    ) -> tuple[int, tuple]:
         """A player's action (an engine action or its dict) for seat `position`; returns
-        the new version and what happened. Raises TableError or the engine's PlayError
-        (MalformedAction, IllegalAction); either way nothing changed. `holds`: asked of the
-        table whether the seat is still the acting person's.
+        the new version and what happened. Raises TableError or one of the engine's
+        refusals (games.engine.LiveGame.refusals: MalformedAction, IllegalAction); either
+        way nothing changed. `holds`: asked of the table whether the seat is still the
+        acting person's.
 
         Played on the row this process keeps when it can (_act_on_kept), else on the row
         read and locked: what is saved is the same either way."""
-        if not isinstance(action, Action):
-            action = action_from_dict(action)
+        action = self.live.action(action)
         done = self._act_on_kept(position, action, holds)
         if done is not None:
             return done
@@ -388,7 +350,7 @@ class TablePlay:
     @change
     def _act_locked(
         self: Table, position: int | None, action: Action, holds: Callable[[Table], bool] | None
-    ) -> tuple[int, tuple[Event, ...]]:
+    ) -> tuple[int, tuple]:
         table = locked(self)
         table._require_playing()
         table._require_seat(holds)
@@ -396,7 +358,7 @@ class TablePlay:
 
     def _act_on_kept(
         self: Table, position: int | None, action: Action, holds: Callable[[Table], bool] | None
-    ) -> tuple[int, tuple[Event, ...]] | None:
+    ) -> tuple[int, tuple] | None:
         """The move played on the table's row as this process keeps it (games.loads:
         the row as of the version the process made or was sent), written by one UPDATE
         where the row is still at that version and was last changed at the same moment
@@ -432,16 +394,16 @@ class TablePlay:
         return version, events
 
     def _within_round(
-        self: Table, before: RoundState, position: int | None, action: Action
-    ) -> tuple[RoundState, tuple[Event, ...]] | None:
+        self: Table, before: State, position: int | None, action: Action
+    ) -> tuple[State, tuple] | None:
         """The engine's new state and events for a move that neither is refused nor ends
-        the round (None otherwise): what _act_on_kept may write without the lock. Each game
-        answers with its engine (games.mahjongg.table_play for Mah-Jongg)."""
+        the round (None otherwise): what _act_on_kept may write without the lock."""
+        live = self.live
         try:
-            after, events = apply(before, position, action)
-        except PlayError:
+            after, events = live.apply(before, position, action)
+        except live.refusals:
             return None
-        return None if after.phase is Phase.OVER else (after, events)
+        return None if live.phase(after) == OVER else (after, events)
 
     def _require_seat(self: Table, holds: Callable[[Table], bool] | None) -> None:
         if holds is not None and not holds(self):
@@ -456,13 +418,14 @@ class TablePlay:
         if (found := due(self, now)) is None:
             return None
         table, now = found
-        state = table.round()
-        if state.phase is Phase.CLAIMS:
-            return table._advance(state, CloseClaims(), None)[0]
+        state, live = table.round(), table.live
+        if live.phase(state) == CLAIMS:
+            return table._advance(state, live.close_claims(), None)[0]
         if only_claims:
             return None
-        if state.phase is Phase.DISCARD:
-            return table._advance(state, table._bot_choice(state, state.turn), state.turn)[0]
+        if live.phase(state) == DISCARD:
+            position = live.on_turn(state)
+            return table._advance(state, table._bot_choice(state, position), position)[0]
         return table._deal_next(now)
 
     def close_claims_if_due(self: Table, now: datetime | None = None) -> int | None:
@@ -478,31 +441,31 @@ class TablePlay:
             self,
             position,
             holds,
-            _("The round is still being played."),
+            str(self.live.still_playing),
             lambda table, now: table._deal_next(now),
         )
 
     def _deal_next(self: Table, now: datetime) -> int:
-        state, events = start_round(self.match())
+        live = self.live
+        state, events = live.deal_next(self.match_state)
         self.set_round(state)
         self.ready = []
-        self.deadline = turn_deadline(self, state, now)
-        return save_change(self, events, seats_kept=True)
+        self.deadline = live.deadline_after(self, state, now)
+        return save_change(self, live.viewed_events(events, state), seats_kept=True)
 
-    def _bot_choice(self: Table, state: RoundState, seat: int) -> Action:
-        # Seeded by the table and the move, so a replayed table makes the same choices.
-        rng = random.Random(f"{self.pk}:{state.seed}:{state.moves}:{seat}")
-        return choose_action(view_for(state, seat), seat, rng)
+    def _bot_choice(self: Table, state: State, position: int) -> Action:
+        return self.live.bot_action(state, position, self.pk)
 
     def _bot_seat(
-        self: Table, state: RoundState | None, seats: list[TableSeat] | None = None
+        self: Table, state: State | None, seats: list[TableSeat] | None = None
     ) -> tuple[int, str] | None:
-        if not self.is_playing or state is None or state.phase is Phase.OVER:
+        live = self.live
+        if not self.is_playing or state is None or live.phase(state) == OVER:
             return None
         automatic = bot_played(seats if seats is not None else current_seats(self))
-        for seat in awaiting(state):
-            if seat in automatic:
-                return seat, TURN if state.phase is Phase.DISCARD else ANSWER
+        for position in live.awaiting(state):
+            if position in automatic:
+                return position, TURN if live.phase(state) == DISCARD else ANSWER
         return None
 
     def pending_bot(self: Table, seats: list[TableSeat] | None = None) -> str | None:
@@ -521,8 +484,8 @@ class TablePlay:
         found = table._bot_seat(state, seats)
         if found is None:
             return None, None
-        seat, _kind = found
-        version, _events = table._advance(state, table._bot_choice(state, seat), seat)
+        position, _kind = found
+        version, _events = table._advance(state, table._bot_choice(state, position), position)
         after = table._bot_seat(table.round(), seats)
         return version, after[1] if after else None
 

@@ -11,9 +11,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.card_names import FLOWER_NAME, JOKER_NAME, card_name
-from scoring.mhing import Card
-
 TABLE_TEXT: dict[str, Promise] = {
     # connection
     "connection_connecting": _("Connecting…"),
@@ -104,10 +101,3 @@ TABLE_TEXT: dict[str, Promise] = {
     "match_won": _("%(name)s won the match."),
     "recorded": _("The match is recorded in the league."),
 }
-
-
-def card_names() -> list[tuple[str, str]]:
-    """Every card's code and name in the active language, in the order a hand is sorted:
-    bamboo, circles, characters, winds, dragons, then the Mhing card and the flower."""
-    names = [(card.code, str(card_name(card))) for card in Card]
-    return [*names, ("J", str(JOKER_NAME)), ("F", str(FLOWER_NAME))]

@@ -27,22 +27,15 @@ from django_htmx.middleware import HtmxDetails
 
 from games import live
 from games.errors import TableError
-from games.forms import TableForm
+from games.forms import TableForm, live_choices
 from games.models import Table, TableSeat
 from games.table_answers import form_errors, table_answer, wants_json
-from games.table_text import TABLE_TEXT, card_names
+from games.table_text import TABLE_TEXT
 from leagues.models import League
-from leagues.models.league import GameChoice
-from scoring.mhing import JOKER, Card
-from scoring.picker import FLOWER
 
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
-
-
-# Every card once, by code, for the page's <template> sprites that the script clones.
-CARD_FACES = (*((card.code, card) for card in Card), ("J", JOKER), ("F", FLOWER))
 
 
 async def _tell(slug: str, version: int, kick: bool) -> None:
@@ -98,7 +91,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 
 def _lobby_context(request: HttpRequest, form: TableForm | None) -> dict:
     lobby = reverse("games:lobby")
-    games = [(value, label, f"{lobby}?game={value}") for value, label in GameChoice.choices]
+    games = [(value, label, f"{lobby}?game={value}") for value, label in live_choices()]
     return {"tables": _open_tables(request.user), "form": form, "games": games}
 
 
@@ -146,16 +139,17 @@ def _table_context(request: HttpRequest, table: Table) -> dict:
         "may_manage": table.can_start(request.user),
         "hide_names": table.hides_league_from(request.user),
         "share_url": request.build_absolute_uri(table.get_absolute_url()),
-        "card_faces": CARD_FACES,
+        "card_faces": (),
         "table_config": {
             "ws_path": f"/ws/tables/{table.slug}/",
             "mode": "waiting" if table.is_waiting else "live",
-            "cards": card_names(),
+            "cards": [],
         },
         "table_text": TABLE_TEXT,
     }
-    # The table's game adds its own (Mah-Jongg: its tiles and words, games/mahjongg/page.py).
-    own = dict(table.kind.live_table.page_context(TABLE_TEXT))
+    # The table's game adds its own: Mhing its cards (games/mhing/page.py), Mah-Jongg its
+    # tiles and words (games/mahjongg/page.py).
+    own = dict(table.live.page_context(TABLE_TEXT))
     context["table_config"].update(own.pop("table_config", {}))
     context.update(own)
     return context

@@ -1,3 +1,3 @@
-"""Mhing at the live table: what the shared shell (games/) asks of the table's game through
-the registry (leagues.kinds.mhing's `live_table`): its snapshot's match and rules, its
-recording in a Mhing league and its page's additions. Its engine is games.play."""
+"""Mhing at the live table: its game interface (live.py, games.engine.LiveGame) on the engine
+of games.play, its lobby fields, snapshot summary, page additions, refusals' words and its
+recording in a Mhing league."""

@@ -1,5 +1,6 @@
 """What a Mhing table's snapshot says of its match and its rules (`table.match`,
-docs/live_protocol.md), which games/table_play.py's summary asks of the table's game."""
+docs/live_protocol.md), which the shell's summary (games.table_play) asks through the
+registry (games.mhing.live)."""
 
 from __future__ import annotations
 
@@ -35,8 +36,3 @@ def rules_summary(table: Model) -> dict[str, Any]:
         "variant": table.variant,
         "round_limit": table.round_limit,
     }
-
-
-def page_context(table_text: dict[str, Any]) -> dict[str, Any]:
-    """Nothing to add: the table page's cards and words are Mhing's (games.views)."""
-    return {}

@@ -26,4 +26,4 @@ def all_kinds() -> list[GameKind]:
 
 def live_games() -> list[str]:
     """The games played at live tables (games/)."""
-    return [kind.key for kind in KINDS.values() if kind.live_table is not None]
+    return [kind.key for kind in KINDS.values() if kind.live]

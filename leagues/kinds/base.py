@@ -50,27 +50,6 @@ class Words:
 
 
 @dataclass(frozen=True)
-class LiveTable:
-    """A game played at a live table: its pure engine (deal, legal actions, apply, a seat's
-    view, settle), its bots and the end-of-game scoring, and the Django shell around them.
-    The shared shell (games/) asks a table's game through `table.kind.live_table`."""
-
-    engine: str  # package of the pure engine
-    bots: str  # module of the bots
-    scoring: str  # package that scores a finished hand
-    shell: str  # Django app with the table's views and consumer
-    match_summary: Hook  # (table) -> `table.match` of its snapshot (docs/live_protocol.md)
-    rules_summary: Hook  # (table) -> the snapshot's keys for the table's own rules
-    record: Hook  # (locked table, league players by seat) -> the league Match it entered
-    # (games.recording checks, locks and marks the table recorded)
-    page_context: Hook  # (table_text) -> what the table page adds; "table_config": its own
-    table_settings: Hook  # (the lobby form's cleaned data) -> Table.create's keywords
-    # Its words on the lobby and the table page: partials "settings" (the table's rules in
-    # a line), "head" (its own styles and scripts) and "parts" (its own page parts).
-    words: Words
-
-
-@dataclass(frozen=True)
 class GameKind:
     """One game as the league layer meets it."""
 
@@ -112,7 +91,9 @@ class GameKind:
     player_best_hands: Hook  # (player, league_ids, season, count) -> the best, best first
     player_count_seat: Hook  # (league record, seat) -> adds the seat's figures of its own
     calculator_url: str  # url name of its calculator
-    live_table: LiveTable | None = field(default=None)
+    # Played at live tables too: its game interface is registered by the live shell
+    # (games.registry, games/<key>/live.py), which the league layer does not import.
+    live: bool = field(default=False)
 
     def urlpatterns(self) -> list:
         return import_string(f"{self.urls}.urlpatterns")

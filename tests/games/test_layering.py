@@ -32,6 +32,9 @@ BELOW = {
     "recording": ABOVE_THE_MODEL,
     "loads": (*ABOVE_THE_MODEL, "games.table_play"),
     "table_rows": (*ABOVE_THE_MODEL, "games.table_play", "games.loads"),
+    # The game interface and its registry: below everything that asks them.
+    "engine": (*ABOVE_THE_MODEL, "games.table_play", "games.loads", "games.registry"),
+    "registry": (*ABOVE_THE_MODEL, "games.table_play", "games.loads"),
     "live": ("games.presence", "games.consumers", "games.views"),
     # Whether PostgreSQL is there: asked by snapshots' db_call, so below everything live.
     "outage": (*ABOVE_THE_MODEL, "games.table_play", "games.loads", "games.table_rows"),

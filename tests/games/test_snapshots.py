@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import consumers, live, models
+from games import consumers, live, registry
 from games.loads import Loaded, keep, kept, seats_after_move
 from games.models import Table
 from games.play.bots import choose_action
@@ -81,15 +81,16 @@ def test_the_round_is_read_once_per_stored_state_and_is_the_round_saved(alice, b
 
 @pytest.fixture
 def rounds_parsed(monkeypatch):
-    """How many times a stored round is parsed (`Table.round`)."""
+    """How many times a stored round is parsed (`Table.round`, by the table's game)."""
     parsed = []
-    real = models.state_from_dict
+    game = registry.live_game("mhing")
+    real = game.state_from_dict
 
     def counted(data):
         parsed.append(data["moves"])
         return real(data)
 
-    monkeypatch.setattr(models, "state_from_dict", counted)
+    monkeypatch.setattr(game, "state_from_dict", counted)
     return parsed
 
 

@@ -126,7 +126,7 @@ def test_only_the_tables_creator_fills_seats_with_bots_and_starts(alice, bob):
     assert error.value.code == "not_allowed"
     table.start(alice)
     assert table.is_playing
-    assert table.match().players == 3
+    assert table.match_state["players"] == 3
     assert table.round().players == 3
     with pytest.raises(TableError) as error:
         table.take_seat(bob)

@@ -2,7 +2,7 @@
 the league chooses: entered game by game (docs/mahjongg_leagues.md), or played at a live table
 (games/play/mahjongg/, games/mahjongg/) and recorded game by game when the match ends."""
 
-from leagues.kinds.base import GameKind, Hook, LiveTable, Words
+from leagues.kinds.base import GameKind, Hook, Words
 
 PKG = "leagues.kinds.mahjongg"
 
@@ -47,16 +47,5 @@ MAHJONGG = GameKind(
     player_best_hands=Hook(f"{PKG}.records.best_mahjongg_hands"),
     player_count_seat=Hook(f"{PKG}.records.count_seat"),
     calculator_url="scoring:mahjongg_calculator",
-    live_table=LiveTable(
-        engine="games.play.mahjongg",
-        bots="games.play.mahjongg.bots",
-        scoring="scoring.mahjongg",
-        shell="games.mahjongg",
-        match_summary=Hook("games.mahjongg.summary.match_summary"),
-        rules_summary=Hook("games.mahjongg.summary.rules_summary"),
-        record=Hook("games.mahjongg.recording.record_mahjongg"),
-        page_context=Hook("games.mahjongg.page.page_context"),
-        table_settings=Hook("games.mahjongg.forms.mahjongg_settings"),
-        words=Words("games/mahjongg/words.html"),
-    ),
+    live=True,
 )

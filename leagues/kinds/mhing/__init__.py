@@ -1,7 +1,7 @@
 """Mhing, the club's own game (RULES.md): entered round by round on the score sheet, and
 played at live tables (games/)."""
 
-from leagues.kinds.base import GameKind, Hook, LiveTable, Words
+from leagues.kinds.base import GameKind, Hook, Words
 
 PKG = "leagues.kinds.mhing"
 
@@ -38,16 +38,5 @@ MHING = GameKind(
     player_best_hands=Hook(f"{PKG}.records.best_hands"),
     player_count_seat=Hook(f"{PKG}.records.count_seat"),
     calculator_url="scoring:calculator",
-    live_table=LiveTable(
-        engine="games.play",
-        bots="games.play.bots",
-        scoring="scoring.mhing",
-        shell="games",
-        match_summary=Hook("games.mhing.summary.match_summary"),
-        rules_summary=Hook("games.mhing.summary.rules_summary"),
-        record=Hook("games.mhing.recording.record_mhing"),
-        page_context=Hook("games.mhing.summary.page_context"),
-        table_settings=Hook("games.mhing.forms.mhing_settings"),
-        words=Words("games/mhing/words.html"),
-    ),
+    live=True,
 )

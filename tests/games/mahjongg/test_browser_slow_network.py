@@ -83,7 +83,7 @@ class TestAMahjonggTableOnASlowPhone(BrowserTableCase):
         table.fill_with_bots(alice)
         # A deal in which a claim comes Alice's way (the bots' play is seeded by the deal):
         # a deal left to chance offered her none in about one game of three.
-        with mock.patch("games.mahjongg.table_play.secrets.randbits", return_value=SEED):
+        with mock.patch("games.table_lobby.secrets.randbits", return_value=SEED):
             table.start(alice)
         sent: list[dict] = []
         errors: list[dict] = []
