@@ -287,7 +287,7 @@ def _cell(column: Column, seat: Seat) -> PlayerCell:
 
 
 def _result(round_: Round, position: dict[int, int]) -> RoundResult:
-    if round_.is_draw:
+    if round_.is_draw or round_.is_rejected:  # a rejected round scores nobody
         return RoundResult()
     return RoundResult(
         winner=position[round_.winner_id],
@@ -331,13 +331,16 @@ class HistoryLine:
 
 def history(match: Match) -> list[HistoryLine]:
     """Every change to the match's rounds, newest first, in one query."""
+    from leagues.models.confirmation import describe_change
+
     changes = match.changes.select_related("by").order_by("-at", "-id")
-    return [HistoryLine(c, describe(c.before), describe(c.after)) for c in changes]
+    return [HistoryLine(c, *describe_change(c, describe)) for c in changes]
 
 
 def sheet_context(match: Match, user) -> dict[str, Any]:
     """What the match page (and its `#score-sheet` fragment) renders."""
     from leagues.kinds.mhing.held import held_lines  # it describes rounds as this module does
+    from leagues.models.confirmation import confirmation_context
 
     sheet = score_sheet(match)
     last = sheet.last.round if sheet.last else None
@@ -353,4 +356,5 @@ def sheet_context(match: Match, user) -> dict[str, Any]:
         # The abandon and delete links (templates/leagues/organiser/match_links.html): only
         # organisers correct a match that is not abandoned, so no query is added for those.
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
+        **confirmation_context(match, user, "leagues:round_edit"),
     }

@@ -47,16 +47,18 @@ def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
 
 
 def _correcting(
-    request: HtmxHttpRequest, slug: str, pk: int, number: int
+    request: HtmxHttpRequest, slug: str, pk: int, number: int, amend: bool = False
 ) -> tuple[Match, Round | None]:
     """The match and its round `number`; no round when a form posts to a number that no
-    longer exists (the round was deleted or undone meanwhile). A page asked for is a 404."""
+    longer exists (the round was deleted or undone meanwhile). A page asked for is a 404.
+    `amend`: a correction, which the table's players may make too (Match.can_amend)."""
     match = visible_match(request, slug, pk)
     if match.kind is not MHING:
         raise Http404
-    if not match.can_correct(request.user):
-        raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
     round_ = _round(match=match, number=number)
+    allowed = match.can_amend(request.user, round_) if amend else match.can_correct(request.user)
+    if not allowed:
+        raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
     if round_ is None and request.method != "POST":
         raise Http404
     return match, round_
@@ -154,6 +156,7 @@ def _round_page(
             "picker": _picker(request, selection, form.carried()),
             "current": current,
             "number": number,
+            "needs_reason": round_ is not None and match.needs_reason(request.user),
             # The round's dealer, so the organiser can check it against the table.
             "dealer": dealer,
         },
@@ -292,7 +295,7 @@ def _new_round_once(
 @_preview_first
 @login_required
 def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
-    match, round_ = _correcting(request, slug, pk, number)
+    match, round_ = _correcting(request, slug, pk, number, amend=True)
     if match.is_archived:
         return archived_page(request, match)
     if round_ is None:
@@ -336,7 +339,11 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
     if form.is_valid():
         try:
             corrected = match.correct_round(
-                round_, form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
+                round_,
+                form.entry(),
+                by=request.user,
+                expected_version=form.cleaned_data["version"],
+                reason=request.POST.get("reason", ""),
             )
         except StaleEdit as error:
             round_ = _round(pk=round_.pk)
@@ -380,7 +387,10 @@ def _correction_once(
     entry, version = form.entry(), form.cleaned_data["version"]
 
     def save() -> int:
-        return match.correct_round(round_, entry, by=request.user, expected_version=version).number
+        reason = request.POST.get("reason", "")
+        return match.correct_round(
+            round_, entry, by=request.user, expected_version=version, reason=reason
+        ).number
 
     def held_as(locked: Match) -> int | None:
         now = Round.objects.filter(pk=round_.pk).values_list("version", flat=True).first()
