@@ -13,7 +13,7 @@ from django.utils import timezone
 from leagues.models import MahjonggGame, Match, Player, Round, RoundChange
 from leagues.models.mahjongg_game import record_game
 
-from .conftest import SMALL_HAND, win
+from .conftest import BIG_HAND, SMALL_HAND, win
 from .mahjongg_fixtures import mj_league, mj_match
 from .mahjongg_fixtures import win as mj_win
 from .round_forms import entry, words
@@ -188,7 +188,7 @@ class TestCorrectionWindow:
     def ended(self, open_league, match, players, member, quentin):
         """A match ended by its target 31 minutes ago, its last round entered by Pia and
         confirmed by Quentin."""
-        match.record_round(win(players[1], "567b 567b 678b 789b 99b"), by=member)
+        match.record_round(win(players[1], BIG_HAND), by=member)
         match.refresh_from_db()
         assert match.is_finished
         as_user(quentin).post(decide_url(match, 1), {"decision": "confirm"})
@@ -200,7 +200,7 @@ class TestCorrectionWindow:
         round_ = ended.rounds.get()
         response = as_user(member).post(
             edit_url(ended, 1),
-            entry(round_, players[1], "567b 567b 678b 789b 99b", discarder=players[2]),
+            entry(round_, players[1], BIG_HAND, discarder=players[2]),
         )
         assert response.status_code == 302
         assert ended.rounds.get().confirmation == "provisional"
@@ -208,7 +208,7 @@ class TestCorrectionWindow:
     def test_after_the_window_a_player_is_refused(self, ended, member, players):
         round_ = ended.rounds.get()
         assert as_user(member).get(edit_url(ended, 1)).status_code == 403
-        data = entry(round_, players[1], "567b 567b 678b 789b 99b", discarder=players[2])
+        data = entry(round_, players[1], BIG_HAND, discarder=players[2])
         assert as_user(member).post(edit_url(ended, 1), data).status_code == 403
         assert ended.rounds.get().discarder is None
 
@@ -218,7 +218,7 @@ class TestCorrectionWindow:
         client = as_user(organiser)
         round_ = ended.rounds.get()
         assert "Why this correction?" in words(client.get(edit_url(ended, 1)))
-        data = entry(round_, players[1], "567b 567b 678b 789b 99b", discarder=players[2])
+        data = entry(round_, players[1], BIG_HAND, discarder=players[2])
 
         refused = client.post(edit_url(ended, 1), data)
         assert refused.status_code == 200
