@@ -11,6 +11,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
 from leagues.models import EntryReceipt, Match
+from leagues.models.confirmation import entries
 
 Kind, State = EntryReceipt.Kind, EntryReceipt.State
 
@@ -41,16 +42,24 @@ def receipt_message(receipt: EntryReceipt) -> str:
 
 
 def receipt_answer(receipt: EntryReceipt, match: Match) -> JsonResponse:
-    return JsonResponse(
-        {
-            "entry_id": str(receipt.entry_id),
-            "kind": receipt.kind,
-            "state": receipt.state,
-            "number": receipt.number,
-            "message": receipt_message(receipt),
-            "match_url": match.get_absolute_url(),
-        }
-    )
+    answer = {
+        "entry_id": str(receipt.entry_id),
+        "kind": receipt.kind,
+        "state": receipt.state,
+        "number": receipt.number,
+        "message": receipt_message(receipt),
+        "match_url": match.get_absolute_url(),
+    }
+    if receipt.state in (State.SAVED, State.KEPT):
+        # The round's (game's) word from the table as it is now: a player's entry waits for
+        # an opponent's confirmation (leagues.models.confirmation).
+        answer["confirmation"] = (
+            entries(match)
+            .filter(number=receipt.number)
+            .values_list("confirmation", flat=True)
+            .first()
+        )
+    return JsonResponse(answer)
 
 
 def refused_answer(entry_id, errors: dict | ValidationError, status: int = 422) -> JsonResponse:

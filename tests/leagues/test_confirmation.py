@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import MahjonggGame, Match, Player, Round, RoundChange
+from leagues.models import ClubNight, MahjonggGame, Match, Player, Round, RoundChange
 from leagues.models.mahjongg_game import record_game
 
 from .conftest import BIG_HAND, SMALL_HAND, win
@@ -269,3 +269,41 @@ class TestMahjongg:
     def test_an_organisers_game_is_confirmed_at_once(self, mj_match, organiser):
         record_game(mj_match, mj_win(1), by=organiser)
         assert MahjonggGame.objects.get().confirmation == "confirmed"
+
+
+class TestMarkedElsewhere:
+    def test_the_standings_say_how_many_entries_are_unconfirmed(self, entered, players, member):
+        entered.record_round(win(players[2]), by=member)
+        page = words(Client().get(entered.league.get_absolute_url()))
+        assert "These standings include 2 entries that no opponent has confirmed yet" in page
+
+    def test_rejected_rounds_leave_the_standings(self, entered, quentin):
+        as_user(quentin).post(decide_url(entered, 1), {"decision": "reject", "reason": "no"})
+        standing = entered.league.standings.get(player__display_name="Quentin", season=None)
+        assert standing.rounds_won == 0 and standing.points == 0
+        assert "no opponent has confirmed" not in words(
+            Client().get(entered.league.get_absolute_url())
+        )
+
+    def test_tonights_tables_count_waiting_and_rejected_entries_per_table(
+        self, open_league, players, organiser, member, quentin
+    ):
+        night = ClubNight.seat(
+            open_league,
+            [players],
+            played_on=date.today(),
+            variant="points",
+            target_points=500,
+            since_match=0,
+            by=organiser,
+        )
+        match = night.matches.get()
+        match.record_round(win(players[1]), by=member)
+        match.record_round(win(players[2]), by=member)
+        match.record_round(win(players[3]), by=member)
+        as_user(quentin).post(decide_url(match, 1), {"decision": "reject", "reason": "no"})
+
+        text = words(Client().get(night.get_absolute_url(), headers={"HX-Request": "true"}))
+
+        assert "unconfirmed 2 entries wait for an opponent's confirmation" in text
+        assert "rejected 1 entry rejected: back to the player who entered it" in text
