@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import date, timedelta
 
 import pytest
@@ -20,7 +21,8 @@ from .round_forms import entry, words
 
 __all__ = ["mj_league", "mj_match"]
 
-pytestmark = pytest.mark.django_db
+# On PostgreSQL too: the correction window compares times, and the lists are ordered.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 @pytest.fixture
@@ -307,3 +309,35 @@ class TestMarkedElsewhere:
 
         assert "unconfirmed 2 entries wait for an opponent's confirmation" in text
         assert "rejected 1 entry rejected: back to the player who entered it" in text
+
+
+class TestPhoneAndSettings:
+    def test_a_players_round_replayed_from_the_outbox_is_answered_as_unconfirmed(
+        self, open_league, match, players, member, quentin
+    ):
+        data = entry(match, players[1], entry_id=str(uuid.uuid4()), after="0")
+        url = reverse("leagues:round_new", args=[match.league.slug, match.pk])
+        client = as_user(member)
+
+        first = client.post(url, data, headers={"Accept": "application/json"})
+        assert first.json()["state"] == "saved"
+        assert first.json()["confirmation"] == "provisional"
+
+        as_user(quentin).post(decide_url(match, 1), {"decision": "confirm"})
+        again = client.post(url, data, headers={"Accept": "application/json"})
+        assert again.json()["confirmation"] == "confirmed"  # the state as it is now
+        assert match.rounds.count() == 1
+
+    def test_the_organiser_sets_the_correction_window_on_the_settings_page(
+        self, open_league, organiser
+    ):
+        from .test_organiser_league import settings_form
+
+        client = as_user(organiser)
+        url = reverse("leagues:league_settings", args=[open_league.slug])
+        assert 'name="correction_minutes" value="30"' in client.get(url).content.decode()
+
+        client.post(url, settings_form(open_league, correction_minutes="45"))
+
+        open_league.refresh_from_db()
+        assert open_league.correction_minutes == 45
