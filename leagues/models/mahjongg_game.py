@@ -111,8 +111,11 @@ def entry_refused(error: EntryError, match=None, seats=None) -> ValidationError:
     return message
 
 
-def record_game(match, entry: GameEntry, by=None, expected_version: int | None = None):
-    """Add the next game; the new MahjonggGame."""
+def record_game(
+    match, entry: GameEntry, by=None, expected_version: int | None = None, by_hand: bool = False
+):
+    """Add the next game; the new MahjonggGame. `by_hand`: as for Match.record_round, a
+    player's game typed on the entry page waits for an opponent's confirmation."""
     from .match import _entered_meanwhile, _saving
 
     @_saving
@@ -131,7 +134,7 @@ def record_game(match, entry: GameEntry, by=None, expected_version: int | None =
             caller=entry.caller,
             hands=list(entry.hands),
             entered_by=by,
-            confirmation=_entered_state(locked, by),
+            confirmation=_entered_state(locked, by if by_hand else None),
         )
         _store(locked, result)
         game.refresh_from_db()

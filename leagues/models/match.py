@@ -296,9 +296,18 @@ class Match(models.Model):
         return kind_of(self.game)
 
     @_saving
-    def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
+    def record_round(
+        self,
+        entry: RoundEntry,
+        by=None,
+        expected_version: int | None = None,
+        by_hand: bool = False,
+    ):
         """Add the next round. Refused once the match has ended (RULES.md §6), or when the
-        match changed since `expected_version` (two organisers entering the same round)."""
+        match changed since `expected_version` (two organisers entering the same round).
+        `by_hand`: typed on an entry page, where a player's round waits for an opponent's
+        confirmation (leagues.models.confirmation); a live table's round, played out by the
+        engine, or an import needs none."""
         match = self._lock(expected_version, _entered_meanwhile)
         if match.game != GameChoice.MHING:  # Mah-Jongg: leagues.models.mahjongg_game.record_game
             raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
@@ -307,7 +316,7 @@ class Match(models.Model):
         score = entry.check(match)
         number = match.rounds.count() + 1
         round_ = Round(match=match, number=number, dealer=match.dealer_of(number), entered_by=by)
-        round_.mark_entered(match, by)
+        round_.mark_entered(match, by if by_hand else None)
         round_.apply_entry(entry, score)
         round_.save()
         if score is not None:

@@ -88,7 +88,7 @@ def test_two_opponents_deciding_at_once_record_exactly_one_decision(django_user_
     matches = []
     for _ in range(TRIES):
         match = Match.begin(league, players, first_dealer=0, played_on=date(2026, 11, 3))
-        match.record_round(RoundEntry(winner=players[1], hand=HAND), by=users["pia"])
+        match.record_round(RoundEntry(winner=players[1], hand=HAND), by=users["pia"], by_hand=True)
         matches.append(match)
     quentin, rosa = Client(), Client()
     quentin.force_login(users["quentin"])

@@ -44,7 +44,7 @@ def open_league(league):
 @pytest.fixture
 def entered(open_league, match, players, member, quentin):
     """Round 1 entered by Pia (the member), a player: provisional."""
-    match.record_round(win(players[1]), by=member)
+    match.record_round(win(players[1]), by=member, by_hand=True)
     match.refresh_from_db()
     return match
 
@@ -75,7 +75,7 @@ class TestEntering:
         assert "Round 1 unconfirmed entered by pia" in text
 
     def test_an_organisers_round_is_confirmed_at_once(self, open_league, match, players, organiser):
-        match.record_round(win(players[1]), by=organiser)
+        match.record_round(win(players[1]), by=organiser, by_hand=True)
         assert match.rounds.get().confirmation == "confirmed"
         assert "unconfirmed" not in words(as_user(organiser).get(match.get_absolute_url()))
 
@@ -190,7 +190,7 @@ class TestCorrectionWindow:
     def ended(self, open_league, match, players, member, quentin):
         """A match ended by its target 31 minutes ago, its last round entered by Pia and
         confirmed by Quentin."""
-        match.record_round(win(players[1], BIG_HAND), by=member)
+        match.record_round(win(players[1], BIG_HAND), by=member, by_hand=True)
         match.refresh_from_db()
         assert match.is_finished
         as_user(quentin).post(decide_url(match, 1), {"decision": "confirm"})
@@ -248,7 +248,7 @@ class TestMahjongg:
     def mj_entered(self, mj_league, mj_match, member, quentin):
         mj_league.players_may_enter = True
         mj_league.save()
-        record_game(mj_match, mj_win(0), by=member)
+        record_game(mj_match, mj_win(0), by=member, by_hand=True)
         mj_match.refresh_from_db()
         return mj_match
 
@@ -269,13 +269,13 @@ class TestMahjongg:
         assert MahjonggGame.objects.get().net == [0, 0, 0, 0]
 
     def test_an_organisers_game_is_confirmed_at_once(self, mj_match, organiser):
-        record_game(mj_match, mj_win(1), by=organiser)
+        record_game(mj_match, mj_win(1), by=organiser, by_hand=True)
         assert MahjonggGame.objects.get().confirmation == "confirmed"
 
 
 class TestMarkedElsewhere:
     def test_the_standings_say_how_many_entries_are_unconfirmed(self, entered, players, member):
-        entered.record_round(win(players[2]), by=member)
+        entered.record_round(win(players[2]), by=member, by_hand=True)
         page = words(Client().get(entered.league.get_absolute_url()))
         assert "These standings include 2 entries that no opponent has confirmed yet" in page
 
@@ -300,9 +300,9 @@ class TestMarkedElsewhere:
             by=organiser,
         )
         match = night.matches.get()
-        match.record_round(win(players[1]), by=member)
-        match.record_round(win(players[2]), by=member)
-        match.record_round(win(players[3]), by=member)
+        match.record_round(win(players[1]), by=member, by_hand=True)
+        match.record_round(win(players[2]), by=member, by_hand=True)
+        match.record_round(win(players[3]), by=member, by_hand=True)
         as_user(quentin).post(decide_url(match, 1), {"decision": "reject", "reason": "no"})
 
         text = words(Client().get(night.get_absolute_url(), headers={"HX-Request": "true"}))
@@ -341,3 +341,11 @@ class TestPhoneAndSettings:
 
         open_league.refresh_from_db()
         assert open_league.correction_minutes == 45
+
+    def test_a_round_recorded_by_the_site_for_a_player_needs_no_confirmation(
+        self, open_league, match, players, member
+    ):
+        # A live table's round (games/mhing/recording.py) is played out by the engine, and
+        # recorded under the account that opened the table: nothing for an opponent to check.
+        match.record_round(win(players[1]), by=member)
+        assert match.rounds.get().confirmation == "confirmed"

@@ -141,7 +141,9 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     def save(entry):
         def record() -> int:
             version = form.cleaned_data["version"]
-            return record_game(match, entry, by=request.user, expected_version=version).number
+            return record_game(
+                match, entry, by=request.user, expected_version=version, by_hand=True
+            ).number
 
         return _saved_once(request, form, match, EntryReceipt.Kind.GAME, record)
 

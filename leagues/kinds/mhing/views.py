@@ -219,7 +219,10 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
             if form.cleaned_data["entry_id"]:
                 return _new_round_once(request, match, form, replay)
             round_ = match.record_round(
-                form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
+                form.entry(),
+                by=request.user,
+                expected_version=form.cleaned_data["version"],
+                by_hand=True,
             )
         except ValidationError as error:
             if replay:
@@ -264,7 +267,9 @@ def _new_round_once(
 
     def save() -> int:
         expected = None if after is not None else data["version"]
-        return match.record_round(entry, by=request.user, expected_version=expected).number
+        return match.record_round(
+            entry, by=request.user, expected_version=expected, by_hand=True
+        ).number
 
     def held_as(locked: Match) -> int | None:
         if after is None or locked.rounds.count() == after:
@@ -474,7 +479,10 @@ def round_draw(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         return _after_button(request, match)
     try:
         round_ = match.record_round(
-            RoundEntry.draw(), by=request.user, expected_version=form.cleaned_data["version"]
+            RoundEntry.draw(),
+            by=request.user,
+            expected_version=form.cleaned_data["version"],
+            by_hand=True,
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
