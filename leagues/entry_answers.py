@@ -11,7 +11,6 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
 from leagues.models import EntryReceipt, Match
-from leagues.models.confirmation import entries
 
 Kind, State = EntryReceipt.Kind, EntryReceipt.State
 
@@ -51,14 +50,15 @@ def receipt_answer(receipt: EntryReceipt, match: Match) -> JsonResponse:
         "match_url": match.get_absolute_url(),
     }
     if receipt.state in (State.SAVED, State.KEPT):
-        # The round's (game's) word from the table as it is now: a player's entry waits for
-        # an opponent's confirmation (leagues.models.confirmation).
-        answer["confirmation"] = (
-            entries(match)
-            .filter(number=receipt.number)
-            .values_list("confirmation", flat=True)
-            .first()
+        # As the entry was saved: a player's waits for an opponent's confirmation
+        # (leagues.models.confirmation), an organiser's (or one an organiser kept) does not.
+        # Not the round's state now, so that one id keeps one answer; the match page says
+        # whether it has been confirmed since.
+        by = receipt.by
+        by_player = (
+            receipt.state == State.SAVED and by is not None and not match.league.is_organiser(by)
         )
+        answer["confirmation"] = "provisional" if by_player else "confirmed"
     return JsonResponse(answer)
 
 
