@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import format_hand, parse_hand, score_hand
 from tests.clubs import shared_club
+from tests.layout import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -512,3 +513,18 @@ def test_answers_let_through_newest_first_leave_every_tap_in_the_address(
     assert page.url.endswith("?hand=56b")
     page.go_back()
     assert page.url.endswith("?hand=5b")
+
+
+def test_the_round_forms_bar_does_not_grow_over_the_palette_with_the_first_card(
+    live_server, open_page, match
+) -> None:
+    """On a phone the round form's bar (the count and Save) sticks to the bottom of the
+    screen over the palette: it keeps the count's room before the first card, so the card
+    under a finger at its top edge is not covered a moment later."""
+    page = open_page(viewport=PHONE)
+    page.goto(round_url(live_server, match))
+    before = page.locator(".round-bar").bounding_box()
+    page.click("#picker-pick-5b")
+    expect(page.locator("#round-status")).to_contain_text("1 of 14")
+    after = page.locator(".round-bar").bounding_box()
+    assert after["height"] == pytest.approx(before["height"], abs=1)

@@ -161,3 +161,37 @@ def test_the_address_holds_the_hand_when_the_newest_answer_is_lost_and_asked_aga
         finish(page, addresses, held, "lost and asked again")
     finally:
         page.context.close()
+
+
+def test_a_card_the_status_bar_has_come_over_still_takes_the_press(
+    browser: Browser, live_server
+) -> None:
+    """Seven quick presses on a 390 x 844 phone, each where the card was when the page
+    loaded (a finger does not wait for Playwright's scrolling): the count that sticks to the
+    bottom of the screen appears with the first card, over the palette's second row, and
+    used to take the presses meant for 6b and 7b (the hand and the address kept 12345b)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}{CALCULATOR}")
+        throttle(page, 300)
+        addresses = Addresses(page)
+        points = {}
+        for code in TAPS:
+            box = page.locator(f"#picker-pick-{code}").bounding_box()
+            points[code] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.touchscreen.tap(*points[TAPS[0]])
+        status = page.locator("#calculator-status")
+        expect(status).to_be_visible()
+        bar = status.bounding_box()
+        covered = [code for code, (x, y) in points.items() if y >= bar["y"]]
+        assert covered, "the bar should lie over a card pressed here, or this test shows nothing"
+        for code in TAPS[1:]:
+            page.wait_for_timeout(170)
+            page.touchscreen.tap(*points[code])
+        expect(status).to_contain_text(f"{len(TAPS)} of 14 cards")
+        wait_until_scored(page)
+        assert shown(page) == TAPS, f"presses under the bar on {covered} were lost"
+        addresses.check("seven presses, some under the bar")
+    finally:
+        context.close()

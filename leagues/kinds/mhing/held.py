@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from leagues.access import visible_match
 from leagues.forms import RoundForm
-from leagues.kinds.mhing.sheet import describe
+from leagues.kinds.mhing.round_text import describe
 from leagues.models import EntryReceipt, Match, Round
 from scoring.mhing import MhingError, score_hand
 

@@ -25,7 +25,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from leagues.access import actions_for
+from leagues.kinds.mhing.held import held_lines
+from leagues.kinds.mhing.round_text import describe
 from leagues.models import Match, Round, RoundChange, Seat, WinningHand
+from leagues.models.confirmation import confirmation_context, describe_change
 from leagues.models.round import WinType
 from scoring.mhing import COMBINATIONS, JOKER, Card, Combination
 from scoring.mhing.match_scoring import MatchRules, RoundResult, Variant, add_round, start
@@ -296,30 +299,7 @@ def _result(round_: Round, position: dict[int, int]) -> RoundResult:
     )
 
 
-# -- who may do what on the page ------------------------------------------------------------
-
-
 # -- the history ------------------------------------------------------------------------------
-
-
-def describe(snapshot: dict[str, Any] | None) -> str:
-    """A round as the history shows it, from `Round.snapshot()`."""
-    if not snapshot:
-        return "—"
-    if snapshot.get("outcome") == "draw":
-        return _("draw")
-    values = {
-        "winner": snapshot.get("winner") or "?",
-        "discarder": snapshot.get("discarder") or "?",
-        "credits": snapshot.get("credits", 0),
-        "points": snapshot.get("points", 0),
-    }
-    if snapshot.get("win_type") == WinType.DISCARD:
-        text = _("%(winner)s on %(discarder)s's discard, %(credits)s cr., %(points)s pts") % values
-    else:
-        text = _("%(winner)s self-drawn, %(credits)s cr., %(points)s pts") % values
-    hand = snapshot.get("hand")
-    return f"{text} ({hand})" if hand else text
 
 
 @dataclass(frozen=True)
@@ -331,17 +311,12 @@ class HistoryLine:
 
 def history(match: Match) -> list[HistoryLine]:
     """Every change to the match's rounds, newest first, in one query."""
-    from leagues.models.confirmation import describe_change
-
     changes = match.changes.select_related("by").order_by("-at", "-id")
     return [HistoryLine(c, *describe_change(c, describe)) for c in changes]
 
 
 def sheet_context(match: Match, user) -> dict[str, Any]:
     """What the match page (and its `#score-sheet` fragment) renders."""
-    from leagues.kinds.mhing.held import held_lines  # it describes rounds as this module does
-    from leagues.models.confirmation import confirmation_context
-
     sheet = score_sheet(match)
     last = sheet.last.round if sheet.last else None
     actions = actions_for(match, user, last)

@@ -26,7 +26,7 @@ from leagues.entry_answers import receipt_answer, receipt_message, refused_answe
 from leagues.errors import MatchFinished, StaleEdit, round_gone
 from leagues.forms import RoundForm, VersionForm, add_model_error
 from leagues.kinds.mhing import MHING
-from leagues.kinds.mhing.sheet import describe
+from leagues.kinds.mhing.round_text import describe
 from leagues.models import EntryReceipt, Match, Player, Round, RoundEntry
 from leagues.models.entry_receipt import enter_once, sent_fields
 from leagues.models.round import Outcome, WinType
