@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.models import ClubNight, MahjonggGame, Match, Player, Round, RoundChange
+from leagues.models import ClubNight, League, MahjonggGame, Match, Player, Round, RoundChange
 from leagues.models.mahjongg_game import record_game
 
 from .conftest import BIG_HAND, SMALL_HAND, win
@@ -286,6 +286,15 @@ class TestMarkedElsewhere:
         assert "no opponent has confirmed" not in words(
             Client().get(entered.league.get_absolute_url())
         )
+
+    def test_a_rejected_round_leaves_the_players_figures(self, entered, quentin, players):
+        from leagues.kinds.mhing.records import best_hands, rounds_by_match
+
+        leagues = League.objects.all()
+        assert rounds_by_match(players[1], leagues, None) == {entered.pk: (0, 1, 4)}
+        as_user(quentin).post(decide_url(entered, 1), {"decision": "reject", "reason": "no"})
+        assert rounds_by_match(players[1], leagues, None) == {}
+        assert best_hands(players[1], leagues, None, 5) == []
 
     def test_tonights_tables_count_waiting_and_rejected_entries_per_table(
         self, open_league, players, organiser, member, quentin
