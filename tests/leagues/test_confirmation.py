@@ -15,7 +15,7 @@ from leagues.models import ClubNight, League, MahjonggGame, Match, Player, Round
 from leagues.models.mahjongg_game import record_game
 
 from .conftest import BIG_HAND, SMALL_HAND, win
-from .mahjongg_fixtures import mj_league, mj_match
+from .mahjongg_fixtures import DRAGONS, OTHER, OTHER2, PLAIN, mj_league, mj_match
 from .mahjongg_fixtures import win as mj_win
 from .round_forms import entry, words
 
@@ -267,6 +267,27 @@ class TestMahjongg:
         as_user(quentin).post(decide_url(mj_entered, 1), {"decision": "reject", "reason": "no"})
         assert totals(mj_entered) == [0, 0, 0, 0]
         assert MahjonggGame.objects.get().net == [0, 0, 0, 0]
+
+    def test_the_enterer_corrects_a_rejected_game_and_it_counts_again_waiting(
+        self, mj_entered, member, quentin
+    ):
+        as_user(quentin).post(decide_url(mj_entered, 1), {"decision": "reject", "reason": "x"})
+        game = MahjonggGame.objects.get()
+        url = reverse("leagues:mj_game_edit", args=["dragons", mj_entered.pk, 1])
+        client = as_user(member)
+        assert "Correct game 1" in words(client.get(mj_entered.get_absolute_url()))
+        data = {
+            "caller": "draw",
+            "version": game.version,
+            "action": "save",
+            **{f"hand{p}": hand for p, hand in enumerate([OTHER2, DRAGONS, PLAIN, OTHER])},
+        }
+
+        assert client.post(url, data).status_code == 302
+
+        game.refresh_from_db()
+        assert game.confirmation == "provisional" and game.caller is None
+        assert as_user(quentin).get(url).status_code == 200  # a seated player, window open
 
     def test_an_organisers_game_is_confirmed_at_once(self, mj_match, organiser):
         record_game(mj_match, mj_win(1), by=organiser, by_hand=True)
