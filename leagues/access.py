@@ -93,6 +93,9 @@ class Actions:
     enter: bool  # enter a round (a game) or a draw
     correct: bool  # edit or delete any round
     undo: bool  # take back the last round
+    # correct a round (a game): organisers; the table's players inside the correction
+    # window (Match.can_amend), their correction waiting for an opponent again
+    amend: bool = False
 
 
 def actions_for(match: Match, user, last) -> Actions:
@@ -104,4 +107,5 @@ def actions_for(match: Match, user, last) -> Actions:
     enter = match.can_enter(user)
     correct = match.can_correct(user)
     undo = match.can_undo(user, last)
-    return Actions(enter=enter, correct=correct, undo=undo)
+    amend = correct or (enter and match.can_amend(user, None))
+    return Actions(enter=enter, correct=correct, undo=undo, amend=amend)

@@ -41,16 +41,25 @@ def receipt_message(receipt: EntryReceipt) -> str:
 
 
 def receipt_answer(receipt: EntryReceipt, match: Match) -> JsonResponse:
-    return JsonResponse(
-        {
-            "entry_id": str(receipt.entry_id),
-            "kind": receipt.kind,
-            "state": receipt.state,
-            "number": receipt.number,
-            "message": receipt_message(receipt),
-            "match_url": match.get_absolute_url(),
-        }
-    )
+    answer = {
+        "entry_id": str(receipt.entry_id),
+        "kind": receipt.kind,
+        "state": receipt.state,
+        "number": receipt.number,
+        "message": receipt_message(receipt),
+        "match_url": match.get_absolute_url(),
+    }
+    if receipt.state in (State.SAVED, State.KEPT):
+        # As the entry was saved: a player's waits for an opponent's confirmation
+        # (leagues.models.confirmation), an organiser's (or one an organiser kept) does not.
+        # Not the round's state now, so that one id keeps one answer; the match page says
+        # whether it has been confirmed since.
+        by = receipt.by
+        by_player = (
+            receipt.state == State.SAVED and by is not None and not match.league.is_organiser(by)
+        )
+        answer["confirmation"] = "provisional" if by_player else "confirmed"
+    return JsonResponse(answer)
 
 
 def refused_answer(entry_id, errors: dict | ValidationError, status: int = 422) -> JsonResponse:

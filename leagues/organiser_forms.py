@@ -169,6 +169,8 @@ class LeagueForm(forms.ModelForm):
         self.game_fixed = bool(has_matches)
         # Left out of a post (an older page or client), the game and rules stay as they are.
         self.fields["game"].required = False
+        # Likewise the correction window (leagues.models.confirmation): kept, or the default.
+        self.fields["correction_minutes"].required = False
         for name in PROFILE_FIELDS:
             self.fields[name].required = False
         if self.game_fixed:
@@ -205,6 +207,13 @@ class LeagueForm(forms.ModelForm):
         dropped = {name for kind in all_kinds() for name in kind.settings_fields}
         for name in dropped - set(chosen.settings_fields):
             del self.fields[name]
+
+    def clean_correction_minutes(self) -> int:
+        minutes = self.cleaned_data.get("correction_minutes")
+        if minutes is None:
+            field = League._meta.get_field("correction_minutes")
+            return self.instance.correction_minutes if self.instance.pk else field.default
+        return minutes
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -299,6 +308,13 @@ class AddPlayersForm(forms.Form):
         required=False,
     )
 
+    def clean_correction_minutes(self) -> int:
+        minutes = self.cleaned_data.get("correction_minutes")
+        if minutes is None:
+            field = League._meta.get_field("correction_minutes")
+            return self.instance.correction_minutes if self.instance.pk else field.default
+        return minutes
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         # Only a line break separates names; any other control character stays in its name,
@@ -332,6 +348,13 @@ class MergeForm(forms.Form):
         roster = [("", "—"), *((p.pk, p.display_name) for p in league.players.all())]
         self.fields["merged"].choices = roster
         self.fields["kept"].choices = roster
+
+    def clean_correction_minutes(self) -> int:
+        minutes = self.cleaned_data.get("correction_minutes")
+        if minutes is None:
+            field = League._meta.get_field("correction_minutes")
+            return self.instance.correction_minutes if self.instance.pk else field.default
+        return minutes
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -3,6 +3,7 @@ from django.urls import path
 from leagues.kinds import all_kinds
 from leagues.views import (
     club_name,
+    confirmations,
     event_pages,
     events,
     exports,
@@ -40,6 +41,12 @@ urlpatterns = [
     path("leagues/<slug:slug>/standings.csv", exports.standings_csv, name="standings_csv"),
     path("leagues/<slug:slug>/rounds.csv", exports.rounds_csv, name="rounds_csv"),
     path("leagues/<slug:slug>/export.json", exports.export_json, name="export_json"),
+    # -- an opponent's word on a player's entry (leagues/views/confirmations.py) --
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/entries/<int:number>/decide/",
+        confirmations.entry_decide,
+        name="entry_decide",
+    ),
     # -- members & invitations (leagues/views/members.py) --
     path("leagues/<slug:slug>/members/", members, name="members"),
     path(

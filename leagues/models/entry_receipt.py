@@ -14,8 +14,9 @@ has moved past N is not added: it is held, beside what the match now holds, unti
 organiser keeps it instead or discards it (a correction made from a round's older version
 likewise). Nothing sent is dropped without a person deciding.
 
-The receipt names who sent it (`by`) and its state; a later step where a player enters and
-an opponent confirms (issue 36 part 2) adds a state, not another id.
+The receipt names who sent it (`by`) and its state. An opponent's confirmation of a player's
+round (issue 36 §2) is kept on the round or game itself (leagues.models.confirmation), not
+here: a round has it whichever way it came, and a correction's new state replaces it.
 """
 
 from __future__ import annotations

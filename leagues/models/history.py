@@ -15,6 +15,9 @@ class RoundChange(models.Model):
         DELETED = "deleted", _("deleted")
         # The last round taken back with "Undo" (a deletion too, said as the organiser did it).
         UNDONE = "undone", _("undone")
+        # An opponent's word on a player's entry (leagues.models.confirmation).
+        CONFIRMED = "confirmed", _("confirmed")
+        REJECTED = "rejected", _("rejected")
 
     match = models.ForeignKey("leagues.Match", on_delete=models.CASCADE, related_name="changes")
     round = models.ForeignKey(
@@ -33,6 +36,8 @@ class RoundChange(models.Model):
     at = models.DateTimeField(_("when"), auto_now_add=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
+    # Why an organiser corrected after the table's correction window had closed.
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]

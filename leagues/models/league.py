@@ -150,6 +150,16 @@ class League(models.Model):
         default=False,
         help_text=_("The seated players of a match may enter its rounds, not only organisers."),
     )
+    # How long after a match ends its players may still correct its rounds (provisional
+    # again, for an opponent to confirm); after it only organisers, giving a reason.
+    correction_minutes = models.PositiveSmallIntegerField(
+        _("correction window (minutes)"),
+        default=30,
+        help_text=_(
+            "Minutes after a match ends during which its players may still correct its "
+            "rounds (an opponent confirms each correction). 0: none; organisers always may."
+        ),
+    )
     # Members-only leagues: whether people who are not members may sit at its live tables.
     # Their seats are recorded under guest players that are not linked to their accounts,
     # so playing never makes anyone a member (games.recording).

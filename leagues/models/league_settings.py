@@ -29,6 +29,7 @@ SETTINGS = (
     "match_minutes",
     "is_public",
     "players_may_enter",
+    "correction_minutes",
     "live_guests",
     "bot_matches",
 )

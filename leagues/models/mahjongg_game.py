@@ -19,13 +19,16 @@ from scoring.mahjongg.match import EntryError, GameEntry, MatchReplay, replay
 from scoring.mahjongg.profile import Profile
 from scoring.mahjongg_messages import error_message
 
+from .confirmation import CONFIRMABLE_FIELDS, Confirmable, check_amend
 from .history import RoundChange
 from .league import GameChoice
 from .match_length import how_it_ends
 from .standing import refresh_standings
 
 
-class MahjonggGame(models.Model):
+class MahjonggGame(Confirmable):
+    ENTERED_AT = "entered_at"
+
     match = models.ForeignKey("leagues.Match", on_delete=models.CASCADE, related_name="mj_games")
     number = models.PositiveIntegerField(gettext_lazy("game"))
     # Entered: the caller's seat position (None: a draw) and each seat's tiles in notation,
@@ -60,6 +63,10 @@ class MahjonggGame(models.Model):
         return f"{self.match_id}:{self.number}"
 
     @property
+    def label(self) -> str:
+        return _("Game %(number)s") % {"number": self.number}
+
+    @property
     def is_draw(self) -> bool:
         return self.caller is None
 
@@ -75,7 +82,13 @@ def match_profile(match) -> Profile:
 
 
 def stored_entries(match) -> list[GameEntry]:
-    return [game.entry() for game in match.mj_games.order_by("number")]
+    """The entries the match's replay plays: a rejected game is left out of it until
+    corrected (leagues.models.confirmation)."""
+    return [game.entry() for game in counted(match.mj_games.order_by("number"))]
+
+
+def counted(games) -> list[MahjonggGame]:
+    return [game for game in games if not game.is_rejected]
 
 
 def replayed(match, entries: list[GameEntry], seats=None) -> MatchReplay:
@@ -98,8 +111,11 @@ def entry_refused(error: EntryError, match=None, seats=None) -> ValidationError:
     return message
 
 
-def record_game(match, entry: GameEntry, by=None, expected_version: int | None = None):
-    """Add the next game; the new MahjonggGame."""
+def record_game(
+    match, entry: GameEntry, by=None, expected_version: int | None = None, by_hand: bool = False
+):
+    """Add the next game; the new MahjonggGame. `by_hand`: as for Match.record_round, a
+    player's game typed on the entry page waits for an opponent's confirmation."""
     from .match import _entered_meanwhile, _saving
 
     @_saving
@@ -118,6 +134,7 @@ def record_game(match, entry: GameEntry, by=None, expected_version: int | None =
             caller=entry.caller,
             hands=list(entry.hands),
             entered_by=by,
+            confirmation=_entered_state(locked, by if by_hand else None),
         )
         _store(locked, result)
         game.refresh_from_db()
@@ -135,8 +152,16 @@ def record_game(match, entry: GameEntry, by=None, expected_version: int | None =
     return game
 
 
-def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int):
-    """Replace a game's entry; every later game is recomputed (the winds may change)."""
+def _entered_state(match, by) -> str:
+    game = MahjonggGame()
+    game.mark_entered(match, by)
+    return game.confirmation
+
+
+def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int, reason: str = ""):
+    """Replace a game's entry; every later game is recomputed (the winds may change). A
+    player's correction waits for an opponent again; `reason`: why an organiser corrects
+    after the correction window, kept in the history."""
     from .match import _corrected_meanwhile, _saving
 
     match = game.match
@@ -153,15 +178,20 @@ def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int
             )
         if current.version != expected_version:
             raise StaleEdit(_corrected_meanwhile(current.number), code="stale")
+        check_amend(locked, current, by, reason)
         _bring_to_book(locked)
         current.refresh_from_db()
         before = current.snapshot()
-        entries = stored_entries(locked)
-        entries[current.number - 1] = entry
+        current.mark_entered(locked, by)  # a rejected game counts again once corrected
+        games = [
+            current if game.pk == current.pk else game
+            for game in locked.mj_games.order_by("number")
+        ]
+        entries = [entry if game.pk == current.pk else game.entry() for game in counted(games)]
         result = replayed(locked, entries)
         current.caller, current.hands = entry.caller, list(entry.hands)
         current.version = locked.version  # above any version this game had
-        current.save(update_fields=["caller", "hands", "version"])
+        current.save(update_fields=["caller", "hands", "version", *CONFIRMABLE_FIELDS])
         _store(locked, result)
         current.refresh_from_db()
         RoundChange.objects.create(
@@ -171,6 +201,7 @@ def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int
             by=by,
             before=before,
             after=current.snapshot(),
+            reason=(reason or "").strip()[:200],
         )
         return current
 
@@ -216,7 +247,7 @@ def _bring_to_book(locked) -> None:
     book's history entry, before an edit replays them (leagues.models.mahjongg_rescore)."""
     from .mahjongg_rescore import bring_to_book
 
-    bring_to_book(locked, list(locked.mj_games.order_by("number")))
+    bring_to_book(locked, counted(locked.mj_games.order_by("number")))
 
 
 def settle_mahjongg(match) -> None:
@@ -228,8 +259,16 @@ def _store(match, result: MatchReplay) -> None:
     from .match import Match, Seat
 
     was = Match.objects.filter(pk=match.pk).values_list("status", flat=True).get()
-    games = list(match.mj_games.order_by("number"))
-    for game, outcome in zip(games, result.outcomes, strict=True):
+    every = list(match.mj_games.order_by("number"))
+    games = counted(every)
+    outcomes = iter(result.outcomes)
+    balance = [0] * len(result.balance)
+    for game in every:
+        if game.is_rejected:
+            # Left out of the replay: it moves nobody's balance, and shows the one before.
+            game.net, game.balance, game.best = [0] * len(balance), list(balance), 0
+            continue
+        outcome = next(outcomes)
         game.round_wind = outcome.game.round_wind.code
         game.game_in_round = outcome.game.number
         game.east = outcome.east
@@ -237,10 +276,10 @@ def _store(match, result: MatchReplay) -> None:
         game.winds = [wind.code for wind in outcome.game.seats]
         game.scores = [score.total if score else None for score in outcome.scores]
         game.net = list(outcome.net)
-        game.balance = list(outcome.balance)
+        game.balance = balance = list(outcome.balance)
         game.best = outcome.totals[outcome.entry.caller] if not outcome.is_draw else 0
     MahjonggGame.objects.bulk_update(
-        games,
+        every,
         ["round_wind", "game_in_round", "east", "dealer", "winds", "scores", "net", "balance"]
         + ["best"],
     )

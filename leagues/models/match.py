@@ -28,6 +28,7 @@ from scoring.mhing.match_scoring import (
     start,
 )
 
+from .confirmation import check_amend, window_open
 from .history import RoundChange
 from .league import GameChoice, League, VariantChoice, lock_league
 from .match_length import how_it_ends
@@ -249,8 +250,26 @@ class Match(models.Model):
         )
 
     def can_correct(self, user) -> bool:
-        """Only organisers correct or delete rounds; the history records who did."""
+        """Only organisers correct any round, delete rounds and keep held entries; the
+        history records who did."""
         return not self.is_abandoned and self.league.is_organiser(user)
+
+    def can_amend(self, user, item) -> bool:
+        """Whether `user` may correct round (or game) `item`: organisers always (after the
+        correction window with a reason: `needs_reason`); the table's players while the
+        window is open (leagues.models.confirmation), and the enterer of a rejected entry at
+        any time, to put it right. A player's correction is provisional again."""
+        if self.can_correct(user):
+            return True
+        if not self.can_enter(user):
+            return False
+        if item is not None and item.is_rejected and item.entered_by_id == user.pk:
+            return True
+        return window_open(self)
+
+    def needs_reason(self, user) -> bool:
+        """An organiser's correction after the table's window closed says why (history)."""
+        return self.league.is_organiser(user) and not window_open(self)
 
     def can_undo(self, user, last) -> bool:
         """Organisers undo any last round (or game); a player who may enter, only one they
@@ -277,9 +296,18 @@ class Match(models.Model):
         return kind_of(self.game)
 
     @_saving
-    def record_round(self, entry: RoundEntry, by=None, expected_version: int | None = None):
+    def record_round(
+        self,
+        entry: RoundEntry,
+        by=None,
+        expected_version: int | None = None,
+        by_hand: bool = False,
+    ):
         """Add the next round. Refused once the match has ended (RULES.md §6), or when the
-        match changed since `expected_version` (two organisers entering the same round)."""
+        match changed since `expected_version` (two organisers entering the same round).
+        `by_hand`: typed on an entry page, where a player's round waits for an opponent's
+        confirmation (leagues.models.confirmation); a live table's round, played out by the
+        engine, or an import needs none."""
         match = self._lock(expected_version, _entered_meanwhile)
         if match.game != GameChoice.MHING:  # Mah-Jongg: leagues.models.mahjongg_game.record_game
             raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
@@ -288,6 +316,7 @@ class Match(models.Model):
         score = entry.check(match)
         number = match.rounds.count() + 1
         round_ = Round(match=match, number=number, dealer=match.dealer_of(number), entered_by=by)
+        round_.mark_entered(match, by if by_hand else None)
         round_.apply_entry(entry, score)
         round_.save()
         if score is not None:
@@ -307,15 +336,27 @@ class Match(models.Model):
         return round_
 
     @_saving
-    def correct_round(self, round_: Round, entry: RoundEntry, by, expected_version: int) -> Round:
+    def correct_round(
+        self,
+        round_: Round,
+        entry: RoundEntry,
+        by,
+        expected_version: int,
+        reason: str | None = None,
+    ) -> Round:
         """Replace a round's entry. `expected_version` is the round's version the correction
-        was made from: if someone saved the round meanwhile, this save is refused."""
+        was made from: if someone saved the round meanwhile, this save is refused. A
+        player's correction waits for an opponent again; `reason`: why an organiser
+        corrects after the correction window, kept in the history (None: a correction the
+        site makes, as keeping a held entry, asks for none)."""
         match = self._lock()
         before_round = _current(match, round_, expected_version, _corrected_meanwhile)
+        check_amend(match, before_round, by, reason)
         before = before_round.snapshot()
         score = entry.check(match)
         Round.objects.filter(pk=round_.pk).update(version=F("version") + 1)
         updated = Round.objects.get(pk=round_.pk)
+        updated.mark_entered(match, by)
         updated.apply_entry(entry, score)
         updated.save()
         WinningHand.objects.filter(round=updated).delete()
@@ -333,6 +374,7 @@ class Match(models.Model):
             by=by,
             before=before,
             after=updated.snapshot(),
+            reason=(reason or "").strip()[:200],
         )
         self.refresh_from_db()
         return updated
@@ -491,7 +533,8 @@ def _deleted_meanwhile(number: int) -> str:
 
 
 def _result_of(round_: Round, positions: dict[int, int]) -> RoundResult:
-    if round_.is_draw:
+    # A rejected round scores nobody until corrected (leagues.models.confirmation).
+    if round_.is_draw or round_.is_rejected:
         return RoundResult()
     return RoundResult(
         winner=positions[round_.winner_id],

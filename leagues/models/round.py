@@ -13,6 +13,7 @@ from scoring.hand_errors import error_message
 from scoring.mhing import MhingError, Score, format_cards, score_hand
 from scoring.mhing.serialize import score_to_dict
 
+from .confirmation import Confirmable
 from .people import Player
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class RoundEntry:
             raise ValidationError({"hand": error_message(error)}, code="hand") from error
 
 
-class Round(models.Model):
+class Round(Confirmable):
     match = models.ForeignKey("leagues.Match", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField(gettext_lazy("round"))
     # Derived from the first dealer and the number, stored so the sheet and exports need
@@ -138,6 +139,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def label(self) -> str:
+        return str(self)
 
     @property
     def is_draw(self) -> bool:

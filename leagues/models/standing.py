@@ -208,9 +208,13 @@ def compute_standings(
     seats = Seat.objects.filter(match__league_id=league_id, player__is_bot=False).exclude(
         match__status=abandoned
     )
-    hands = WinningHand.objects.filter(
-        round__match__league_id=league_id, round__winner__is_bot=False
-    ).exclude(round__match__status=abandoned)
+    # A rejected round counts for nothing until corrected (leagues.models.confirmation);
+    # a provisional one counts, marked on the standings page.
+    hands = (
+        WinningHand.objects.filter(round__match__league_id=league_id, round__winner__is_bot=False)
+        .exclude(round__match__status=abandoned)
+        .exclude(round__confirmation="rejected")
+    )
     if season_id is not None:
         seats = seats.filter(match__season_id=season_id)
         hands = hands.filter(round__match__season_id=season_id)
@@ -269,6 +273,7 @@ def _mahjongg_figures(rows: dict, seats, season_id: int | None) -> None:
     games = (
         MahjonggGame.objects.filter(match_id__in={match_id for match_id, *_ in seat_rows})
         .exclude(caller__isnull=True)
+        .exclude(confirmation="rejected")
         .order_by("-best", "match__played_on", "match_id", "number")
         .values_list("pk", "match_id", "caller", "best")
     )

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Subquery
+from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -130,6 +130,9 @@ def night_tables(league, club_night) -> list[tuple[int, Match]]:
         # A Mah-Jongg table counts its games; its seats' totals are their running balances.
         .annotate(
             rounds_played=Count(played),
+            # A player's entries not confirmed yet, and those an opponent rejected.
+            waiting=Count(played, filter=Q(**{f"{played}__confirmation": "provisional"})),
+            rejected=Count(played, filter=Q(**{f"{played}__confirmation": "rejected"})),
             held=Coalesce(Subquery(held, output_field=IntegerField()), 0),
             last_entered=last_entered,
             last_sent=Subquery(last_sent),

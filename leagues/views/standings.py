@@ -11,6 +11,7 @@ from django_htmx.middleware import HtmxDetails
 
 from leagues.access import visible_league
 from leagues.models import ClubNight
+from leagues.models.confirmation import unconfirmed_in
 from leagues.seasons import season_view
 from leagues.standings.table import Standings, leagues_for, match_counts, recent_matches
 
@@ -53,5 +54,7 @@ def league(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "is_organiser": SimpleLazyObject(lambda: league.is_organiser(request.user)),
             # Club nights: today's, for the link to its tables.
             "tonight": SimpleLazyObject(lambda: ClubNight.objects.on(league, date.today()).first()),
+            # Rounds entered by players, not yet confirmed: counted, and said so.
+            "unconfirmed": SimpleLazyObject(lambda: unconfirmed_in(league, seasons.shown)),
         },
     )

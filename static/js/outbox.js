@@ -183,6 +183,9 @@
       message: said.message || "",
       todo: said.todo || "",
       matchUrl: said.match_url || "",
+      // Saved, but a player's entry waits for an opponent's confirmation: the match page
+      // says when it is confirmed (or rejected); the list keeps the state of the answer.
+      unconfirmed: said.confirmation === "provisional",
     });
     return true;
   }
@@ -227,7 +230,8 @@
     title.textContent = entry.label || entry.id;
     const state = document.createElement("span");
     state.className = "outbox-state";
-    state.textContent = words[entry.state] || entry.state;
+    const shown = entry.state === "confirmed" && entry.unconfirmed ? "unconfirmed" : entry.state;
+    state.textContent = words[shown] || entry.state;
     li.append(title, " ", state);
     const others = PENDING.includes(entry.state) && entry.user !== user;
     for (const text of [entry.message, entry.todo, others ? words.other : ""]) {

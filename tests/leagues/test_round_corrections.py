@@ -226,9 +226,12 @@ class TestAccess:
     @pytest.mark.parametrize("public", [True, False], ids=["public", "members-only"])
     @pytest.mark.parametrize("action", sorted(ALLOWED))
     @pytest.mark.parametrize("persona", ["organiser", "member", "outsider", "anonymous"])
-    def test_only_organisers_correct_or_delete_even_where_players_enter_rounds(
+    def test_only_organisers_delete_and_seated_players_correct_where_they_enter_rounds(
         self, client, request, played, league, players, persona, action, public
     ):
+        """Where players enter rounds, the seated ones may also correct them while the
+        match's correction window is open (leagues.models.confirmation), the correction
+        waiting for an opponent; deleting stays the organisers'."""
         league.players_may_enter = True
         league.is_public = public
         league.save()
@@ -241,6 +244,11 @@ class TestAccess:
         after = [r.snapshot() for r in played.rounds.select_related("hand", "winner")]
         if persona == "organiser":
             assert status == ALLOWED[action]
+            return
+        if persona == "member" and action in ("view correction", "correct"):
+            assert status == ALLOWED[action]
+            if action == "correct":
+                assert played.rounds.get(number=1).confirmation == "provisional"
             return
         assert status == (302 if persona == "anonymous" else 403)
         assert after == before

@@ -36,8 +36,13 @@ def _games(player: Player, league_ids: QuerySet[League], season: Season | None, 
     # One row per game and the player's seat in its match: `match__seats__position` is then
     # the player's position, compared with the caller's. In one filter() call: a second call
     # would join the seats again, and compare the caller with every seat.
+    # A rejected game counts for nothing until corrected (leagues.models.confirmation).
     return MahjonggGame.objects.filter(
-        _in_season(season), *also, match__league__in=league_ids, match__seats__player=player
+        _in_season(season),
+        *also,
+        ~Q(confirmation="rejected"),
+        match__league__in=league_ids,
+        match__seats__player=player,
     )
 
 

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from leagues.access import Actions
 from leagues.kinds.mahjongg.forms import WIND_NAMES
 from leagues.models import Match, Seat
-from leagues.models.mahjongg_game import MahjonggGame, entry_message, match_profile
+from leagues.models.confirmation import confirmation_context, describe_change
+from leagues.models.mahjongg_game import MahjonggGame, counted, entry_message, match_profile
 from scoring.mahjongg.hand import DEFAULT_LIMIT, Pairs
 from scoring.mahjongg.match import GameOutcome, StoredReplay, replay_stored
 from scoring.mahjongg.profile import Profile
@@ -138,13 +139,14 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
         enter = match.can_enter(user)
         correct = match.can_correct(user)
         undo = match.can_undo(user, last)
-        actions = Actions(enter=enter, correct=correct, undo=undo)
+        amend = correct or match.can_amend(user, None)
+        actions = Actions(enter=enter, correct=correct, undo=undo, amend=amend)
     # A running match is replayed for its next game's winds anyway; a finished one is not
     # (its page shows what is stored; rescore_mahjongg reports its games that cannot be).
-    stored = None if match.is_finished else stored_replay(match, games)
+    stored = None if match.is_finished else stored_replay(match, counted(games))
     upcoming = stored.next if stored else None
     history = [
-        (change, describe_game(change.before, seats), describe_game(change.after, seats))
+        (change, *describe_change(change, lambda snapshot: describe_game(snapshot, seats)))
         for change in match.changes.select_related("by").order_by("-at", "-id")
     ]
     profile = match_profile(match)
@@ -167,6 +169,7 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
             for error in (stored.refused if stored else ())
         ],
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
+        **confirmation_context(match, user, "leagues:mj_game_edit"),
     }
 
 

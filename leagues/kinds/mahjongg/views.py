@@ -38,10 +38,10 @@ from leagues.models.entry_receipt import enter_once, sent_fields
 from leagues.models.mahjongg_game import (
     MahjonggGame,
     correct_game,
+    counted,
     match_profile,
     record_game,
     replayed,
-    stored_entries,
     undo_last_game,
 )
 from leagues.views.matches import archived_page
@@ -112,7 +112,9 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
     if not match.can_enter(request.user) or match.is_archived:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
-    games = list(match.mj_games.order_by("number"))
+    # A rejected game is left out of the replay (leagues.models.confirmation).
+    every = list(match.mj_games.order_by("number"))
+    games = counted(every)
     stored = [game.entry() for game in games]  # once: the next game's winds, the new one's replay
     so_far = None if match.is_finished else stored_replay(match, games)
     if so_far and so_far.refused:  # stored before the book refused it: each save would fail
@@ -131,7 +133,7 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     data, picker = _picked(request, match, seats, initial, upcoming.seats, upcoming.round_wind)
     winds = [wind.code for wind in upcoming.seats]
     form = GameForm(seats, winds, data, initial=initial)
-    sheet = signed_sheet(match, seats, upcoming, len(stored) + 1, so_far.balance)
+    sheet = signed_sheet(match, seats, upcoming, len(every) + 1, so_far.balance)
 
     def outcome_of(entry):
         return replayed(match, [*stored, entry], seats).outcomes[-1]
@@ -139,7 +141,9 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     def save(entry):
         def record() -> int:
             version = form.cleaned_data["version"]
-            return record_game(match, entry, by=request.user, expected_version=version).number
+            return record_game(
+                match, entry, by=request.user, expected_version=version, by_hand=True
+            ).number
 
         return _saved_once(request, form, match, EntryReceipt.Kind.GAME, record)
 
@@ -164,11 +168,11 @@ def _saved_once(request, form, match, kind, save) -> int:
 @login_required
 def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
     match = _mahjongg_match(request, slug, pk)
-    if not match.can_correct(request.user):
+    game = MahjonggGame.objects.filter(match=match, number=number).first()
+    if not match.can_amend(request.user, game):
         raise PermissionDenied(_("Only the league's organisers correct games."))
     if match.is_archived:
         return archived_page(request, match)
-    game = MahjonggGame.objects.filter(match=match, number=number).first()
     if game is None:
         if request.method == "POST":
             messages.error(
@@ -191,14 +195,19 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
     form = GameForm(seats, game.winds, data, initial=initial)
 
     def outcome_of(entry):
-        entries = stored_entries(match)
-        entries[game.number - 1] = entry
-        return replayed(match, entries, seats).outcomes[game.number - 1]
+        every = match.mj_games.order_by("number")
+        games = [g for g in every if g.pk == game.pk or not g.is_rejected]
+        at = next(index for index, g in enumerate(games) if g.pk == game.pk)
+        entries = [entry if g.pk == game.pk else g.entry() for g in games]
+        return replayed(match, entries, seats).outcomes[at]
 
     def save(entry):
         def correct() -> int:
             version = form.cleaned_data["version"]
-            return correct_game(game, entry, by=request.user, expected_version=version).number
+            reason = request.POST.get("reason", "")
+            return correct_game(
+                game, entry, by=request.user, expected_version=version, reason=reason
+            ).number
 
         return _saved_once(request, form, match, EntryReceipt.Kind.GAME_CORRECTION, correct)
 
@@ -303,6 +312,7 @@ def _game_page(
         "refusal": refusal,
         "about": about,
         "sheet": sheet,
+        "needs_reason": game is not None and match.needs_reason(request.user),
     }
     return _live_answer(request, form, picker, preview, **context)
 

@@ -27,6 +27,7 @@ def rounds_by_match(
             outcome=Outcome.WON,
             match__league__in=league_ids,
         )
+        .exclude(confirmation="rejected")  # counts for nothing until corrected
         .values("match_id")
         .annotate(rounds=Count("pk"), points=Coalesce(Sum("hand__points"), 0))
         .order_by()
@@ -45,6 +46,7 @@ def best_hands(
             round__winner=player,
             round__match__league__in=league_ids,
         )
+        .exclude(round__confirmation="rejected")
         .select_related("round__match__league")
         .order_by("-points", "-credits", "round__match__played_on", "round_id")[:count]
     )

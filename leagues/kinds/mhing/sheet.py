@@ -28,6 +28,7 @@ from leagues.access import actions_for
 from leagues.kinds.mhing.held import held_lines
 from leagues.kinds.mhing.round_text import describe
 from leagues.models import Match, Round, RoundChange, Seat, WinningHand
+from leagues.models.confirmation import confirmation_context, describe_change
 from leagues.models.round import WinType
 from scoring.mhing import COMBINATIONS, JOKER, Card, Combination
 from scoring.mhing.match_scoring import MatchRules, RoundResult, Variant, add_round, start
@@ -289,7 +290,7 @@ def _cell(column: Column, seat: Seat) -> PlayerCell:
 
 
 def _result(round_: Round, position: dict[int, int]) -> RoundResult:
-    if round_.is_draw:
+    if round_.is_draw or round_.is_rejected:  # a rejected round scores nobody
         return RoundResult()
     return RoundResult(
         winner=position[round_.winner_id],
@@ -311,7 +312,7 @@ class HistoryLine:
 def history(match: Match) -> list[HistoryLine]:
     """Every change to the match's rounds, newest first, in one query."""
     changes = match.changes.select_related("by").order_by("-at", "-id")
-    return [HistoryLine(c, describe(c.before), describe(c.after)) for c in changes]
+    return [HistoryLine(c, *describe_change(c, describe)) for c in changes]
 
 
 def sheet_context(match: Match, user) -> dict[str, Any]:
@@ -330,4 +331,5 @@ def sheet_context(match: Match, user) -> dict[str, Any]:
         # The abandon and delete links (templates/leagues/organiser/match_links.html): only
         # organisers correct a match that is not abandoned, so no query is added for those.
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
+        **confirmation_context(match, user, "leagues:round_edit"),
     }

@@ -47,16 +47,18 @@ def _entering_match(request: HtmxHttpRequest, slug: str, pk: int) -> Match:
 
 
 def _correcting(
-    request: HtmxHttpRequest, slug: str, pk: int, number: int
+    request: HtmxHttpRequest, slug: str, pk: int, number: int, amend: bool = False
 ) -> tuple[Match, Round | None]:
     """The match and its round `number`; no round when a form posts to a number that no
-    longer exists (the round was deleted or undone meanwhile). A page asked for is a 404."""
+    longer exists (the round was deleted or undone meanwhile). A page asked for is a 404.
+    `amend`: a correction, which the table's players may make too (Match.can_amend)."""
     match = visible_match(request, slug, pk)
     if match.kind is not MHING:
         raise Http404
-    if not match.can_correct(request.user):
-        raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
     round_ = _round(match=match, number=number)
+    allowed = match.can_amend(request.user, round_) if amend else match.can_correct(request.user)
+    if not allowed:
+        raise PermissionDenied(_("Only the league's organisers correct or delete rounds."))
     if round_ is None and request.method != "POST":
         raise Http404
     return match, round_
@@ -154,6 +156,7 @@ def _round_page(
             "picker": _picker(request, selection, form.carried()),
             "current": current,
             "number": number,
+            "needs_reason": round_ is not None and match.needs_reason(request.user),
             # The round's dealer, so the organiser can check it against the table.
             "dealer": dealer,
         },
@@ -216,7 +219,10 @@ def round_new(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
             if form.cleaned_data["entry_id"]:
                 return _new_round_once(request, match, form, replay)
             round_ = match.record_round(
-                form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
+                form.entry(),
+                by=request.user,
+                expected_version=form.cleaned_data["version"],
+                by_hand=True,
             )
         except ValidationError as error:
             if replay:
@@ -261,7 +267,9 @@ def _new_round_once(
 
     def save() -> int:
         expected = None if after is not None else data["version"]
-        return match.record_round(entry, by=request.user, expected_version=expected).number
+        return match.record_round(
+            entry, by=request.user, expected_version=expected, by_hand=True
+        ).number
 
     def held_as(locked: Match) -> int | None:
         if after is None or locked.rounds.count() == after:
@@ -292,7 +300,7 @@ def _new_round_once(
 @_preview_first
 @login_required
 def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
-    match, round_ = _correcting(request, slug, pk, number)
+    match, round_ = _correcting(request, slug, pk, number, amend=True)
     if match.is_archived:
         return archived_page(request, match)
     if round_ is None:
@@ -336,7 +344,11 @@ def round_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Htt
     if form.is_valid():
         try:
             corrected = match.correct_round(
-                round_, form.entry(), by=request.user, expected_version=form.cleaned_data["version"]
+                round_,
+                form.entry(),
+                by=request.user,
+                expected_version=form.cleaned_data["version"],
+                reason=request.POST.get("reason", ""),
             )
         except StaleEdit as error:
             round_ = _round(pk=round_.pk)
@@ -380,7 +392,10 @@ def _correction_once(
     entry, version = form.entry(), form.cleaned_data["version"]
 
     def save() -> int:
-        return match.correct_round(round_, entry, by=request.user, expected_version=version).number
+        reason = request.POST.get("reason", "")
+        return match.correct_round(
+            round_, entry, by=request.user, expected_version=version, reason=reason
+        ).number
 
     def held_as(locked: Match) -> int | None:
         now = Round.objects.filter(pk=round_.pk).values_list("version", flat=True).first()
@@ -464,7 +479,10 @@ def round_draw(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         return _after_button(request, match)
     try:
         round_ = match.record_round(
-            RoundEntry.draw(), by=request.user, expected_version=form.cleaned_data["version"]
+            RoundEntry.draw(),
+            by=request.user,
+            expected_version=form.cleaned_data["version"],
+            by_hand=True,
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
