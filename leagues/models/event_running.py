@@ -57,6 +57,8 @@ def create_event(values: dict, by, club=None) -> Event:
             "match_minutes": None,
             "is_public": True,
             "players_may_enter": True,
+            # A table may correct its rounds (confirmed again) for the league's usual time.
+            "correction_minutes": League._meta.get_field("correction_minutes").default,
             "live_guests": False,
             "bot_matches": "humans",
         },
