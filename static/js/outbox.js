@@ -38,6 +38,7 @@
   let nextAfter = pageAfter; // the round count the next entry of this page is made after
   let usedIds = new Set();
   let syncing = false;
+  let askedAgain = false; // "Send now" or the network back while a send is on its way
 
   // -- the service worker, and this page kept for a visit without network -----------------
 
@@ -191,13 +192,20 @@
   }
 
   async function sync() {
-    if (syncing || !navigator.onLine) return;
+    if (!navigator.onLine) return;
+    if (syncing) {
+      askedAgain = true; // the tap counts: one more pass once this one is done
+      return;
+    }
     syncing = true;
     try {
-      for (const entry of await outbox.all()) {
-        if (!PENDING.includes(entry.state) || entry.user !== user) continue;
-        if (!(await send(entry))) break;
-      }
+      do {
+        askedAgain = false;
+        for (const entry of await outbox.all()) {
+          if (!PENDING.includes(entry.state) || entry.user !== user) continue;
+          if (!(await send(entry))) break;
+        }
+      } while (askedAgain && navigator.onLine);
     } finally {
       syncing = false;
       await render();
