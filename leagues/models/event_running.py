@@ -6,7 +6,7 @@ ranking. Each change in one transaction; the views only call these."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from .roster import clean_name, create_player, refuse_look_alike
 # gets the same plan on any machine, and the organiser waits seconds, not a minute.
 PLAN_STEPS = 20000
 PLAN_SECONDS = 20.0
+SLUG_ATTEMPTS = 5
 
 
 def free_slug(name: str) -> str:
@@ -44,27 +45,40 @@ def create_event(values: dict, by, club=None) -> Event:
     """A new event and its league (organised and owned by `by`), in `club` (one where `by`
     owns a league) or a new club named after the event. `values`: name, game,
     session_count, table_size, session_minutes, tiebreaks, seating."""
-    league = create_league(
-        {
-            "name": values["name"],
-            "slug": free_slug(values["name"]),
-            "game": values["game"],
-            "mahjongg_profile": {},
-            "default_variant": "points",
-            "default_target": League._meta.get_field("default_target").default,
-            "match_hands": None,
-            # The session's clock ends the tables, not the match length.
-            "match_minutes": None,
-            "is_public": True,
-            "players_may_enter": True,
-            # A table may correct its rounds (confirmed again) for the league's usual time.
-            "correction_minutes": League._meta.get_field("correction_minutes").default,
-            "live_guests": False,
-            "bot_matches": "humans",
-        },
-        by=by,
-        club=club,
-    )
+    # The short name is the event's name, free a moment ago: another tournament of that
+    # name created at the same moment may take it first (full_clean's check or the unique
+    # index), and the next free one is taken then.
+    for attempt in range(SLUG_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                league = create_league(
+                    {
+                        "name": values["name"],
+                        "slug": free_slug(values["name"]),
+                        "game": values["game"],
+                        "mahjongg_profile": {},
+                        "default_variant": "points",
+                        "default_target": League._meta.get_field("default_target").default,
+                        "match_hands": None,
+                        # The session's clock ends the tables, not the match length.
+                        "match_minutes": None,
+                        "is_public": True,
+                        "players_may_enter": True,
+                        # A table corrects its rounds (confirmed again) for the usual time.
+                        "correction_minutes": League._meta.get_field("correction_minutes").default,
+                        "live_guests": False,
+                        "bot_matches": "humans",
+                    },
+                    by=by,
+                    club=club,
+                )
+            break
+        except IntegrityError:
+            if attempt == SLUG_ATTEMPTS - 1:
+                raise
+        except ValidationError as error:
+            if "slug" not in getattr(error, "error_dict", {}) or attempt == SLUG_ATTEMPTS - 1:
+                raise
     event = Event(
         league=league,
         session_count=values["session_count"],

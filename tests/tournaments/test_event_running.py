@@ -65,6 +65,19 @@ def test_an_event_makes_its_own_league_organised_by_its_creator(event, organiser
     assert create_event(values(), by=organiser).league.slug == "spring-open-2"
 
 
+def test_a_tournament_of_the_same_name_made_a_moment_before_leaves_it_the_next_name(
+    event, organiser, monkeypatch
+) -> None:
+    """Two organisers create "Spring Open" at once: the name both found free is taken by
+    the other's a moment before this one saves, and this one takes the next free one."""
+    from leagues.models import event_running
+
+    names = iter(["spring-open", None])  # the first: what the other organiser just took
+    real = event_running.free_slug
+    monkeypatch.setattr(event_running, "free_slug", lambda name: next(names) or real(name))
+    assert create_event(values(), by=organiser).league.slug == "spring-open-2"
+
+
 def test_a_club_player_and_a_guest_are_registered_once_each(event) -> None:
     players = club_players(event, 3)
     assert register_players(event, players) == 3
