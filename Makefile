@@ -78,8 +78,11 @@ test-browser: $(STAMP) messages
 # The quick benchmarks (benchmarks/, a few minutes on SQLite): scoring speed against the peer,
 # a tap on either picker, the demo's page weights. A report, not a test: each prints its
 # figures and PASS or MISS; this fails only when one of them breaks (exits non-zero).
+# First, the tests marked `bench` (left out of `make test`, where they took about a tenth of
+# its time): each benchmark run end to end on a little data, its report read line by line.
 BENCHES := scoring "scoring --game mahjongg" clicks "clicks --game mahjongg" page_weight
 bench: $(STAMP) messages
+	$(LOCAL) $(BIN)/pytest -m bench $(XDIST) $(PYTEST_ARGS)
 	@for bench in $(BENCHES); do \
 		echo "==> python -m benchmarks.$$bench"; \
 		$(LOCAL) $(PYTHON) -m benchmarks.$$bench || exit 1; \
