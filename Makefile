@@ -13,7 +13,7 @@ MANAGE := $(LOCAL) $(PYTHON) manage.py
 # as Python keeps every module's compiled code, unless PYTHONDONTWRITEBYTECODE is set, as it
 # is in the CI container: then every pytest process of every run rewrote and compiled all the
 # test modules again (collecting the suite: 13.4 s of CPU, 4.9 s with them kept; CI starts ten
-# such processes), and every server and command the tests start compiled the site's modules.
+# such processes, and the eight after `make test`'s find them kept).
 unexport PYTHONDONTWRITEBYTECODE
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS='-k home -x'`.
 PYTEST_ARGS ?=
