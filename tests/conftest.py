@@ -157,7 +157,18 @@ def worth_running_on_postgres(item: pytest.Item) -> bool:
     return bool(item.get_closest_marker("postgres")) or FAULTS in item.path.parents
 
 
+# Modules whose tests share one dear server set-up (a session fixture: nginx in front of
+# gunicorn and daphne, a deployment run): collected first. `--dist worksteal` gives each
+# worker a slice of the collection and an idle one steals from the END of another's, so a
+# module at the end was split over both workers, each setting its servers up (test_nginx.py's
+# did twice in a measured run); at the front, worker 0 runs the module alone, straight away.
+FIRST = frozenset(
+    Path(__file__).parent / "site" / name for name in ("test_nginx.py", "test_deploy_script.py")
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items[:] = sorted(items, key=lambda item: item.path not in FIRST)  # stable: order kept
     if not config.getoption("--postgres-tests-only"):
         return
     kept = [item for item in items if worth_running_on_postgres(item)]

@@ -108,6 +108,7 @@ def test_the_corpus_is_seeded():
     assert scored_corpus(3, per_class=2) != scored_corpus(4, per_class=2)
 
 
+@pytest.mark.bench
 def test_it_prints_the_report_and_exits_0():
     result = subprocess.run(
         [sys.executable, "-m", "benchmarks.league", "--players", "6", "--rounds", "30"]

@@ -822,6 +822,7 @@ class TestHostileJson:
         ]
 
 
+@pytest.mark.bench
 def test_the_import_benchmark_prints_its_report_and_exits_0():
     """`python -m benchmarks.league_import` (a report, not a timed test) on a small league."""
     result = subprocess.run(

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import League, Match, Player, RoundEntry
+from leagues.models.standing import standings_deferred
 from leagues.standings.table import Standings
 from tests.clubs import shared_club
 
@@ -351,12 +352,15 @@ class TestLinks:
 
 
 def grow(league: League, players: list[Player], matches: int) -> None:
-    """Add matches with rounds won by everyone, some finished."""
-    for n in range(matches):
-        seated = [players[(n + k) % len(players)] for k in range(4)]
-        match = Match.begin(league, seated, first_dealer=0, target_points=200)
-        for k in range(n % 3 + 1):
-            match.record_round(win(seated[k % 4], HAND_128 if k == 1 else HAND_4))
+    """Add matches with rounds won by everyone, some finished. The standings are refreshed
+    once at the end, as an import does (half the time of refreshing them after each round,
+    which tests/leagues/test_standings_in_step.py checks)."""
+    with standings_deferred():
+        for n in range(matches):
+            seated = [players[(n + k) % len(players)] for k in range(4)]
+            match = Match.begin(league, seated, first_dealer=0, target_points=200)
+            for k in range(n % 3 + 1):
+                match.record_round(win(seated[k % 4], HAND_128 if k == 1 else HAND_4))
 
 
 @pytest.mark.django_db

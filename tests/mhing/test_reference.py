@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations_with_replacement, product
+from itertools import product
 
 import pytest
 
@@ -22,22 +22,36 @@ SET_CARDS = {s: Counter(set_cards(s)) for s in ALL_SET_IDS}
 
 
 def brute_force_credits(hand: Hand) -> int:
-    """The best standard-hand credits by trying every arrangement (flowers left out)."""
+    """The best standard-hand credits by trying every arrangement (flowers left out).
+
+    Every multiset of sets is tried, in the order of combinations_with_replacement, but one
+    is dropped as soon as its first sets hold more cards the hand lacks than it has jokers:
+    more sets only lack more, and a hand of 14 that the sets and a pair hold has exactly
+    as many jokers as the sets and the pair lack. (Trying all of them, 424,270 multisets for
+    four concealed sets, took 8 s of CPU a hand with six jokers; the same best credits.)"""
     real = Counter(int(c) for c in hand.concealed)
     exposed_options = [s.possible_set_ids() for s in hand.exposed]
+    wanted = 4 - len(hand.exposed)
     best = -1
-    for sets in combinations_with_replacement(ALL_SET_IDS, 4 - len(hand.exposed)):
-        held = Counter()
-        for s in sets:
-            held.update(SET_CARDS[s])
+
+    def extend(sets: tuple[int, ...], held: Counter, start: int) -> None:
+        nonlocal best
+        if (held - real).total() > hand.jokers:
+            return
+        if len(sets) < wanted:
+            for i in range(start, len(ALL_SET_IDS)):
+                extend(sets + (ALL_SET_IDS[i],), held + SET_CARDS[ALL_SET_IDS[i]], i)
+            return
         uncovered = real - held  # real cards the sets cannot hold: they must be the pair
-        if len(uncovered) > 1 or sum(uncovered.values()) > 2:
-            continue
+        if len(uncovered) > 1 or uncovered.total() > 2:
+            return
         pairs = list(uncovered) or range(KINDS)
         for exposed in product(*exposed_options):
             for pair in pairs:
                 all_sets = tuple(sorted(sets + exposed))
                 best = max(best, credits_of(count_standard(all_sets, pair)))
+
+    extend((), Counter(), 0)
     return best
 
 

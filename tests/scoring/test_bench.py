@@ -8,6 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from benchmarks.scoring import CLASSES, build_corpus
 from benchmarks.scoring_batch import batch_corpus
 from benchmarks.scoring_peer import peer_tiles
@@ -71,6 +73,7 @@ def test_the_batch_corpus_is_jokerless_winning_hands_in_notation() -> None:
     assert [h.text for h in batch_corpus(30, seed=7)] == [h.text for h in corpus]
 
 
+@pytest.mark.bench
 def test_it_prints_the_report_and_exits_0() -> None:
     result = subprocess.run(
         [
@@ -107,6 +110,7 @@ def test_it_prints_the_report_and_exits_0() -> None:
     assert out.count("PASS") + out.count("MISS") == 4
 
 
+@pytest.mark.bench
 def test_it_imports_no_django() -> None:
     code = (
         "import sys; from benchmarks.scoring import main; "

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from benchmarks.clicks import TAPS, tap_urls
 
 REPO = Path(__file__).resolve().parents[2]
@@ -34,6 +36,7 @@ def test_it_asks_for_the_hand_after_each_of_the_14_taps() -> None:
     assert all(parse_qs(urlsplit(url).query)["version"] == ["3"] for url in urls)
 
 
+@pytest.mark.bench
 def test_it_prints_the_report_and_exits_0() -> None:
     result = bench("--repeat", "1")
 
@@ -62,6 +65,7 @@ def test_the_mahjongg_replay_builds_a_callers_hand_in_14_taps() -> None:
     assert form[-1].data["hand0"] == "55k [123b] [9999c] [RdRdRd] {EwEwEwEw} F1 S2 win=5k by=kan"
 
 
+@pytest.mark.bench
 def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
     result = bench("--game", "mahjongg", "--repeat", "1", "--static-autorefresh")
 
@@ -74,6 +78,7 @@ def test_the_mahjongg_replay_prints_its_report_and_exits_0() -> None:
     assert "static files: as in development" in out
 
 
+@pytest.mark.bench
 def test_the_mahjongg_replay_runs_on_one_page_when_asked() -> None:
     # What the instruction count in docs/benchmarks.md runs: the game form's taps alone.
     result = bench("--game", "mahjongg", "--repeat", "1", "--page", "game-form")

@@ -8,6 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from benchmarks.scoring_mahjongg import CLASSES, build_corpus, run
 from scoring.mahjongg import ArrangementKind, parse_hand, score_hand
 
@@ -38,6 +40,7 @@ def test_the_same_seed_gives_the_same_corpus() -> None:
     assert build_corpus(20, seed=3) != build_corpus(20, seed=4)
 
 
+@pytest.mark.bench
 def test_the_report_names_its_figures_and_the_target() -> None:
     lines: list[str] = []
     run(20, seed=1, out=lines.append)
@@ -54,6 +57,7 @@ def test_the_report_names_its_figures_and_the_target() -> None:
     assert report.count("PASS") + report.count("MISS") == 2
 
 
+@pytest.mark.bench
 def test_scoring_bench_runs_it_with_game_mahjongg_imports_no_django_and_exits_0() -> None:
     code = (
         "import sys; from benchmarks.scoring import main; "
