@@ -308,13 +308,6 @@ class AddPlayersForm(forms.Form):
         required=False,
     )
 
-    def clean_correction_minutes(self) -> int:
-        minutes = self.cleaned_data.get("correction_minutes")
-        if minutes is None:
-            field = League._meta.get_field("correction_minutes")
-            return self.instance.correction_minutes if self.instance.pk else field.default
-        return minutes
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         # Only a line break separates names; any other control character stays in its name,
@@ -348,13 +341,6 @@ class MergeForm(forms.Form):
         roster = [("", "—"), *((p.pk, p.display_name) for p in league.players.all())]
         self.fields["merged"].choices = roster
         self.fields["kept"].choices = roster
-
-    def clean_correction_minutes(self) -> int:
-        minutes = self.cleaned_data.get("correction_minutes")
-        if minutes is None:
-            field = League._meta.get_field("correction_minutes")
-            return self.instance.correction_minutes if self.instance.pk else field.default
-        return minutes
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
