@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from leagues.models import Club, Entrant, Event, Player
 from leagues.models.event import tiebreak_labels
@@ -18,7 +18,9 @@ TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3", "tiebreak_4")
 
 class EventForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
-    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GameChoice.choices)
+    game = forms.ChoiceField(
+        label=pgettext_lazy("which game a tournament plays", "Game"), choices=GameChoice.choices
+    )
     session_count = forms.IntegerField(
         label=gettext_lazy("Sessions"), min_value=1, max_value=20, initial=4
     )
