@@ -21,6 +21,7 @@ One mechanism for both games: `Confirmable` holds the state on `Round` and `Mahj
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -213,11 +214,16 @@ class Waiting:
     may_decide: bool  # the viewer may confirm or reject it on their own phone
     here: list = field(default_factory=list)  # who may tap their name on this phone
     edit_url: str = ""
+    summary: str = ""  # the round (game) in one line: what the opponent confirms
+    entered_as: Any = None  # the seated player whose account entered it, if seated
 
 
-def confirmation_context(match, user, edit_url_name: str) -> dict[str, Any]:
+def confirmation_context(
+    match, user, edit_url_name: str, describe: Callable[[Any], str] = str
+) -> dict[str, Any]:
     """What the match page shows of the entries not confirmed: `waiting` (provisional and
-    rejected, oldest first) and how many of each. One query when all is confirmed."""
+    rejected, oldest first) and how many of each. One query when all is confirmed.
+    `describe`: the game's one line for a round (game), shown to whoever confirms it."""
     items = list(
         entries(match)
         .exclude(confirmation=Confirmation.CONFIRMED)
@@ -225,9 +231,11 @@ def confirmation_context(match, user, edit_url_name: str) -> dict[str, Any]:
         .order_by("number")
     )
     waiting = []
+    seated = {p.user_id: p for p in match.seated_players() if p.user_id} if items else {}
     for item in items:
         mine = user.is_authenticated and item.entered_by_id == user.pk
-        line = Waiting(item, mine, may_confirm(match, item, user))
+        line = Waiting(item, mine, may_confirm(match, item, user), summary=describe(item))
+        line.entered_as = seated.get(item.entered_by_id)
         if mine and item.is_provisional:
             line.here = confirmers_here(match, item, user)
         if mine and item.is_rejected and match.can_amend(user, item):

@@ -72,7 +72,9 @@ class TestEntering:
         assert entered.rounds.get().confirmation == "provisional"
         text = words(as_user(member).get(entered.get_absolute_url()))
         assert "Waiting for confirmation" in text
-        assert "Round 1 unconfirmed entered by pia" in text
+        assert "Round 1 unconfirmed entered by Pia" in text  # the seated player, not the login
+        # What the opponent is asked to confirm: the round itself, not only its number.
+        assert "entered by Pia Quentin self-drawn, 2 cr., 4 pts (456b 123c" in text
 
     def test_an_organisers_round_is_confirmed_at_once(self, open_league, match, players, organiser):
         match.record_round(win(players[1]), by=organiser, by_hand=True)

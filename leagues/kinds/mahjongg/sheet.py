@@ -169,7 +169,12 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
             for error in (stored.refused if stored else ())
         ],
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
-        **confirmation_context(match, user, "leagues:mj_game_edit"),
+        **confirmation_context(
+            match,
+            user,
+            "leagues:mj_game_edit",
+            lambda game: describe_game(game.snapshot(), seats),
+        ),
     }
 
 

@@ -331,5 +331,7 @@ def sheet_context(match: Match, user) -> dict[str, Any]:
         # The abandon and delete links (templates/leagues/organiser/match_links.html): only
         # organisers correct a match that is not abandoned, so no query is added for those.
         "organises": actions.correct or (match.is_abandoned and match.league.is_organiser(user)),
-        **confirmation_context(match, user, "leagues:round_edit"),
+        **confirmation_context(
+            match, user, "leagues:round_edit", lambda round_: describe(round_.snapshot())
+        ),
     }
