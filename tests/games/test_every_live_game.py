@@ -1,7 +1,10 @@
 """Every game in the live registry (games.registry) through the same cases, by the shared shell
-alone: the deal, an illegal move refused with a clear error, a claim, a reconnect that gets
-the snapshot, a watcher who sees no concealed card and may not move, and a whole match of a
-person and bots recorded in the league, after which the table takes no move. A game added to
+alone: the deal and each player's snapshot of it, no frame of a whole round showing anyone a
+card hidden from them, an illegal move refused with a clear error, a claim, the turn's and the
+claim window's deadlines, a reconnect that gets the snapshot, a watcher who sees no concealed
+card and may not move, and a whole match of a person and bots recorded in the league, after
+which the table takes no move (the one whole match a game plays through the table in the
+tests; other finished matches are played by the engine, conftest.play_out). A game added to
 the registry is checked here without a line of this file changed.
 
 What the cases read of a game's view is the part every view has (games.engine.LiveGame.view):

@@ -1,5 +1,7 @@
-"""A Mah-Jongg table's websocket, as a player's browser meets it: per-seat snapshots and
-events, refused moves, the claim window's deadline, bots in empty seats, reconnecting."""
+"""A Mah-Jongg table's websocket, as a player's browser meets it, in what is Mah-Jongg's own:
+its refusals (in the player's language), two tabs of one player, the table frame's fields.
+What every game's socket does (snapshots, leaks, deadlines, watchers, reconnecting, a whole
+match): tests/games/test_every_live_game.py."""
 
 from __future__ import annotations
 
