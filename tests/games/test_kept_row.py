@@ -1,5 +1,6 @@
 """A move played on the row a server process keeps (TablePlay._act_on_kept): one UPDATE, no
-read, and never a move the row as stored would not have allowed."""
+read, and never a move the row as stored would not have allowed. The cases with a
+`game_table` run for every live game (games.registry); the others on a Mhing table."""
 
 from __future__ import annotations
 
@@ -103,6 +104,27 @@ def test_the_kept_row_stays_the_row_as_stored_move_after_move(game_table):
         assert kept.round() == Table.objects.get(pk=table.pk).round()
         moves += 1
     assert moves >= 12  # discards, draws and answers to their windows
+
+
+def test_a_claim_with_no_discard_open_is_refused_on_the_kept_row_and_changes_nothing(game_table):
+    table = game_table
+    live = table.live
+    for _ in range(50):  # the people pass until one of them is to discard
+        state = table.round()
+        if live.phase(state) == "discard":
+            break
+        if live.phase(state) == "over":
+            table.run_due(table.deadline)
+        for position in [p for p in live.awaiting(state) if p in (0, 1)]:  # alice, bob
+            table.act(position, {"type": "pass"})
+        table.bot_turns()
+    turn = live.on_turn(table.round())
+    keep(load(table.slug))  # as the sockets of this process left it
+    before = stored(table)
+    with pytest.raises(IllegalAction) as refused:
+        table.act(turn, {"type": "pass"})
+    assert refused.value.code == "no_claim_window"
+    assert stored(table) == before
 
 
 def test_a_row_sent_by_the_process_that_moved_is_the_row_as_stored(table):

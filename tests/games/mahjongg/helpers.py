@@ -1,12 +1,18 @@
-"""Mah-Jongg tables for the live-play tests of what only Mah-Jongg has, and what a frame must
-not show a Mah-Jongg player (tests/games/test_every_live_game.py checks every game alike)."""
+"""Mah-Jongg tables and their sockets for the live-play tests of what only Mah-Jongg has, and
+what a frame must not show a Mah-Jongg player (tests/games/test_every_live_game.py checks
+every game alike)."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from typing import Any
 
 from games.models import Table
+from games.play.mahjongg.bots import choose_action
 from scoring.mahjongg.profile import Profile
+
+from ..conftest import Client, quiet
 
 
 def mahjongg_table(creator, others=(), rules: Profile | None = None, **settings: Any) -> Table:
@@ -48,3 +54,28 @@ def concealed_leaks(frame: dict, own: int | None) -> list[str]:
         if secret in text:
             leaks.append(secret)
     return leaks
+
+
+async def play(clients: list[Client], rng: random.Random, until: str = "game") -> None:
+    """The people play from their own views, as the Mah-Jongg bot would, until the game
+    ends (or the match: `until="match"`, each saying next_round after every game)."""
+    for _ in range(4000):
+        await quiet(clients)
+        table = clients[0].snapshot["table"]
+        view = clients[0].view
+        if table["status"] == "finished" or (until == "game" and view["phase"] == "over"):
+            return
+        if view["phase"] == "over":
+            for client in clients:
+                if client.view["player"] is not None and client.view["phase"] == "over":
+                    await client.ask({"type": "next_round"})
+            continue
+        for client in clients:
+            own = client.view
+            if own["actions"]:
+                frame = await client.act(choose_action(own, own["seat"], rng).to_dict())
+                assert frame["type"] == "snapshot", frame
+                break
+        else:
+            await asyncio.sleep(0.01)
+    raise AssertionError("the game did not end")
