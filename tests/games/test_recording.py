@@ -4,16 +4,19 @@ move through the table, and its socket after the end: tests/games/test_every_liv
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.core.exceptions import ValidationError
 
 from games.models import Table
+from games.play.bots import choose_action
 from games.recording import record_match
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import score_hand
 from tests.clubs import other_club, shared_club
 
-from .conftest import play_out, started_table
+from .conftest import connect, play_out, started_table
 
 # PostgreSQL run: players found by name, case-insensitively.
 pytestmark = pytest.mark.postgres
@@ -24,6 +27,28 @@ def league(alice):
     league = League.objects.create(club=shared_club(), name="Tuesday Club", slug="tuesday")
     league.organisers.add(alice)
     return league
+
+
+def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
+    """Play the match to its end through the model, move by move: bots, and `people` as bots
+    would. Kept for tests/leagues/test_bot_seats.py; this module's tests use `play_out`."""
+    rng = random.Random(seed)
+    for position in people:
+        connect(table, position)
+    for _ in range(5000):
+        table.bot_turns()
+        table.refresh_from_db()
+        if table.is_finished:
+            return table
+        if table.round_state["phase"] == "over":
+            table.run_due(table.deadline)
+            continue
+        for position in people:
+            view = table.view(position)
+            if view["actions"]:
+                table.act(position, choose_action(view, position, rng))
+                break
+    raise AssertionError("the match did not end")
 
 
 @pytest.mark.django_db
