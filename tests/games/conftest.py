@@ -86,7 +86,7 @@ class Client:
         self.asked = 0
 
     async def connect(self) -> Client:
-        connected, _code = await self.communicator.connect()
+        connected, _code = await self.communicator.connect(timeout=5)
         assert connected
         await self.receive()  # the snapshot sent on connect
         return self
@@ -178,6 +178,42 @@ async def play(
         else:
             await asyncio.sleep(0.01)
     raise AssertionError("the game did not end")
+
+
+def play_out(table: Table) -> Table:
+    """A started table's match played to its end by the game's engine alone, every seat the
+    table's own bot (games.engine.LiveGame: apply, bot_action, finish_round, deal_next),
+    without writing a move; then the finished match saved in one change, as the table's last
+    move saves it, and recorded in the table's league (games.recording.record_match). For the
+    tests of what a finished match leaves; one whole match a game plays move by move through
+    the table: tests/games/test_every_live_game.py."""
+    from games.recording import record_match
+
+    live = table.live
+    match, state, results = table.match_state, table.round(), list(table.results)
+    for _ in range(200_000):
+        if live.phase(state) == "over":
+            match, result, finished = live.finish_round(match, state)
+            results.append(result)
+            if finished:
+                break
+            state, _events = live.deal_next(match)
+            continue
+        position = next(iter(live.awaiting(state)), None)
+        if position is None:  # a window nobody answers any more: its deadline closes it
+            state, _events = live.apply(state, None, live.close_claims())
+            continue
+        state, _events = live.apply(state, position, live.bot_action(state, position, table.pk))
+    else:
+        raise AssertionError("the match did not end")
+    table.match_state, table.results, table.ready = match, results, []
+    table.set_round(state)
+    table.status = Table.Status.FINISHED
+    table.version += 1
+    table.save()
+    record_match(table)
+    table.refresh_from_db()
+    return table
 
 
 def connect(table: Table, position: int) -> str:

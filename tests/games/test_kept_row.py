@@ -1,5 +1,6 @@
 """A move played on the row a server process keeps (TablePlay._act_on_kept): one UPDATE, no
-read, and never a move the row as stored would not have allowed."""
+read, and never a move the row as stored would not have allowed. The cases with a
+`game_table` run for every live game (games.registry); the others on a Mhing table."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import registry
 from games.errors import TableError
 from games.loads import forget_all, keep, seats_after_move
 from games.models import Table
@@ -17,7 +19,7 @@ from games.play.errors import IllegalAction
 from games.play.tiles import parse_tile
 from games.snapshots import ROW_FIELDS, adopt, kept_row, load, loaded
 
-from .conftest import first_discard, started_table
+from .conftest import connect, first_discard, started_table
 
 # PostgreSQL run: counts queries (one UPDATE a move).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -43,33 +45,86 @@ def table(alice, bob):
     return table
 
 
-def test_a_move_on_the_kept_row_reads_nothing_and_writes_one_statement(table):
-    turn, discard = first_discard(table)
-    version = table.version
+@pytest.fixture(params=[game.key for game in registry.live_games()])
+def game_table(request, alice, bob):
+    """A started table of each live game: alice and bob at it, the bots in the other seats
+    played until one of them must act, kept by this process."""
+    forget_all()
+    table = Table.create(alice, game=request.param)
+    table.take_seat(bob)
+    table.fill_with_bots(alice)
+    table.start(alice)
+    connect(table, 0)
+    connect(table, 1)
+    table.bot_turns()
+    table.refresh_from_db()
+    keep(load(table.slug))  # as the sockets of this process left it
+    return table
+
+
+def a_move(table: Table, bots_too: bool = False) -> tuple[int, dict] | None:
+    """A person's seat with a move to make (or a bot's: `bots_too`), and the first move its
+    view offers."""
+    for seat in table.seat_list():
+        if seat.is_bot and not bots_too:
+            continue
+        actions = table.view(seat.position)["actions"]
+        if actions:
+            return seat.position, actions[0]
+    return None
+
+
+def test_a_move_on_the_kept_row_reads_nothing_and_writes_one_statement(game_table):
+    table = game_table
+    position, action = a_move(table)
+    version, before = table.version, table.round()
     with CaptureQueriesContext(connection) as queries:
-        table.act(turn, discard)
+        table.act(position, action)
     statements = [q["sql"] for q in queries.captured_queries]
     (update,) = statements  # no read, no transaction's savepoint: the UPDATE alone
     assert update.startswith("UPDATE")
     assert '"updated_at" = ' in update.split("WHERE")[1]  # the moment of the last change
     fresh = Table.objects.get(pk=table.pk)
     assert fresh.version == table.version == version + 1
-    assert fresh.round().seats[turn].discards[-1:] == (parse_tile(discard["card"]),)
+    assert fresh.round() == table.round() != before
     assert stored(table) == fields(table)
 
 
-def test_the_kept_row_stays_the_row_as_stored_move_after_move(table):
-    for _ in range(12):
-        state = table.round()
-        if state.phase.value == "over":
+def test_the_kept_row_stays_the_row_as_stored_move_after_move(game_table):
+    table = game_table
+    moves = 0
+    while moves < 30:
+        found = a_move(table, bots_too=True)  # a bot's answers too, as a move
+        if found is None or table.live.phase(table.round()) == "over":
             break
-        seat = next(s for s in range(2) if table.view(s)["actions"])
-        action = table.view(seat)["actions"][0]
-        table.act(seat, action)
+        table.act(*found)
         as_the_consumer_keeps_it(table)
         kept = kept_row(table.slug)
         assert fields(kept) == stored(table)
         assert kept.round() == Table.objects.get(pk=table.pk).round()
+        moves += 1
+    assert moves >= 12  # discards, draws and answers to their windows
+
+
+def test_a_claim_with_no_discard_open_is_refused_on_the_kept_row_and_changes_nothing(game_table):
+    table = game_table
+    live = table.live
+    for _ in range(50):  # the people pass until one of them is to discard
+        state = table.round()
+        if live.phase(state) == "discard":
+            break
+        if live.phase(state) == "over":
+            table.run_due(table.deadline)
+        for position in [p for p in live.awaiting(state) if p in (0, 1)]:  # alice, bob
+            table.act(position, {"type": "pass"})
+        table.bot_turns()
+    turn = live.on_turn(table.round())
+    keep(load(table.slug))  # as the sockets of this process left it
+    before = stored(table)
+    with pytest.raises(IllegalAction) as refused:
+        table.act(turn, {"type": "pass"})
+    assert refused.value.code == "no_claim_window"
+    assert stored(table) == before
 
 
 def test_a_row_sent_by_the_process_that_moved_is_the_row_as_stored(table):

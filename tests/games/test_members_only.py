@@ -13,8 +13,7 @@ from games.models import Table
 from leagues.models import League, Player
 from tests.clubs import shared_club
 
-from .conftest import Client
-from .test_recording import finish
+from .conftest import Client, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +63,7 @@ def test_recording_a_guests_seat_never_makes_them_a_member(table, club, outsider
     table.take_seat(outsider)
     table.take_seat(member)
     table.start(table.created_by)
-    table = finish(table, people=(0, 1, 2), seed=2)
+    table = play_out(table)
     match = table.recorded_match
     assert match is not None
     names = [p.display_name for p in match.seated_players()]

@@ -1,6 +1,8 @@
 """A bot written from docs/live_protocol.md alone: it signs in, opens a table, takes and leaves
-a seat, adds bots, starts, plays legal moves over the websocket until the match ends, and
-leaves, for Mhing and for Mah-Jongg. It knows the site only by its documented HTTP answers
+a seat, adds bots, starts, plays legal moves over the websocket and leaves, for Mhing (until
+its one-win match ends) and for Mah-Jongg (one game, and the next dealt when both players
+asked for it: a whole Mah-Jongg match is the pure engine's tests' and
+tests/games/test_every_live_game.py's). It knows the site only by its documented HTTP answers
 (status, JSON, cookies) and frames, through the whole ASGI application as a server runs it
 (sessions, CSRF, the Origin check): no model, no page's HTML."""
 
@@ -100,15 +102,19 @@ def decide(snapshot: dict[str, Any], rng: random.Random) -> dict[str, Any] | Non
     return {"type": "action", "action": wins[0] if wins else rng.choice(view["actions"])}
 
 
-async def play_to_the_end(socket: WebsocketCommunicator, rng: random.Random) -> dict[str, Any]:
+async def play_to_the_end(
+    socket: WebsocketCommunicator, rng: random.Random, whole_match: bool = True
+) -> dict[str, Any]:
     """Play as the protocol says: one frame in flight, decided on the newest snapshot; the
-    final snapshot once the match is finished. Checks the promises kept to the client."""
+    final snapshot once the match is finished (or, not `whole_match`, the first snapshot of
+    the round dealt after the first one ended). Checks the promises kept to the client."""
     connected, _code = await socket.connect()
     assert connected
     latest: dict[str, Any] | None = None
     in_flight: int | None = None
     decided_on = 0
     sent = 0
+    ended = False  # a round has ended
     for _frame in range(20_000):
         frame = await socket.receive_json_from(timeout=20)
         if frame["type"] == "snapshot":
@@ -117,6 +123,10 @@ async def play_to_the_end(socket: WebsocketCommunicator, rng: random.Random) -> 
             view = frame["view"]
             if view is not None and (view["player"] if "player" in view else view["seat"]) is None:
                 raise AssertionError(f"a seated player's socket got a watcher's view: {frame}")
+            if view is not None and view["phase"] == "over":
+                ended = True
+            elif view is not None and ended and not whole_match:
+                return frame  # the next round, dealt
         elif frame["type"] == "error":
             # Only a move the table had overtaken, and its error comes after the snapshot it
             # was judged on (never a version this socket has not been sent).
@@ -149,9 +159,11 @@ MHING = {
 MAHJONGG = {"game": "mahjongg", "mj_players": "3", "claim_timeout": "8"}
 
 
-@pytest.mark.parametrize("game_settings", [MHING, MAHJONGG], ids=["mhing", "mahjongg"])
-async def test_a_bot_from_the_docs_opens_a_table_and_plays_a_whole_match(
-    django_user_model, game_settings
+@pytest.mark.parametrize(
+    ("game_settings", "whole_match"), [(MHING, True), (MAHJONGG, False)], ids=["mhing", "mahjongg"]
+)
+async def test_a_bot_from_the_docs_opens_a_table_plays_and_leaves(
+    django_user_model, game_settings, whole_match
 ):
     for name in ("ann", "ben"):
         await django_user_model.objects.acreate_user(name, password=PASSWORD)
@@ -186,18 +198,19 @@ async def test_a_bot_from_the_docs_opens_a_table_and_plays_a_whole_match(
 
     sockets = [ann.socket(table["ws"]), ben.socket(table["ws"])]
     finals = await asyncio.gather(
-        *(play_to_the_end(s, random.Random(n)) for n, s in enumerate(sockets))
+        *(play_to_the_end(s, random.Random(n), whole_match) for n, s in enumerate(sockets))
     )
+    status = "finished" if whole_match else "playing"
     for final in finals:
-        assert final["table"]["status"] == "finished"
-        assert final["table"]["match"]["finished"] is True
+        assert final["table"]["status"] == status
+        assert final["table"]["match"]["finished"] is whole_match
         assert [s["name"] for s in final["table"]["seats"]] == ["ann", "ben", "Bot 3"]
-    # Leaving a match: closing the socket (the bot would play on for an unfinished one).
+    # Leaving a match: closing the socket (the bot plays on for an unfinished one).
     for socket in sockets:
         await socket.disconnect()
-    status, refused = await ben.table_post(slug, "leave")
-    assert status == 409 and refused["error"]["code"] == "not_waiting"
-    assert refused["status"] == "finished"
+    answer, refused = await ben.table_post(slug, "leave")
+    assert answer == 409 and refused["error"]["code"] == "not_waiting"
+    assert refused["status"] == status
     await live.settle()
 
 

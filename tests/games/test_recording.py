@@ -1,11 +1,12 @@
-"""A finished live match is recorded in the table's league, as if entered by hand."""
+"""A finished live match is recorded in the table's league, as if entered by hand. The matches
+are played by the engine (tests/games/conftest.py `play_out`); the one a game plays move by
+move through the table, and its socket after the end: tests/games/test_every_live_game.py."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from channels.db import database_sync_to_async
 from django.core.exceptions import ValidationError
 
 from games.models import Table
@@ -15,7 +16,7 @@ from leagues.models import League, Match, Player, Round
 from scoring.mhing import score_hand
 from tests.clubs import other_club, shared_club
 
-from .conftest import Client, connect, current, play, started_table
+from .conftest import connect, play_out, started_table
 
 # PostgreSQL run: players found by name, case-insensitively.
 pytestmark = pytest.mark.postgres
@@ -29,7 +30,8 @@ def league(alice):
 
 
 def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
-    """Play the match to its end through the model: bots, and `people` as bots would."""
+    """Play the match to its end through the model, move by move: bots, and `people` as bots
+    would. Kept for tests/leagues/test_bot_seats.py; this module's tests use `play_out`."""
     rng = random.Random(seed)
     for position in people:
         connect(table, position)
@@ -53,7 +55,7 @@ def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
 def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
     Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)
     table = started_table(alice, [bob], players=4, league=league, target=20)
-    table = finish(table, people=(0, 1), seed=3)
+    table = play_out(table)
     match = table.recorded_match
     assert match is not None
     assert match.league == league
@@ -91,7 +93,7 @@ def test_an_account_of_another_club_is_recorded_as_a_guest_never_its_username(al
     Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)
     elsewhere = Player.objects.create(club=other_club(), display_name="Bob B.", user=bob)
     table = started_table(alice, [bob], players=4, league=league, target=20)
-    match = finish(table, people=(0, 1), seed=3).recorded_match
+    match = play_out(table).recorded_match
     seated = match.seated_players()
     assert seated[1].display_name == "Guest 2" and seated[1].user is None
     assert elsewhere not in seated
@@ -107,7 +109,7 @@ def test_a_chips_match_settles_the_same_in_the_league(alice, league):
     table.leave_seat(alice)
     table.fill_with_bots(alice)
     table.start(alice)
-    table = finish(table, seed=5)
+    table = play_out(table)
     match = table.recorded_match
     assert match.rounds.count() == 2
     assert [s.total for s in match.seats.order_by("position")] == table.match_state["totals"]
@@ -119,7 +121,7 @@ def test_a_match_is_recorded_once(alice, league):
     table = Table.create(alice, players=2, league=league, target=1, sit=False)
     table.fill_with_bots(alice)
     table.start(alice)
-    table = finish(table)
+    table = play_out(table)
     assert record_match(table) is None
     assert Match.objects.count() == 1
     assert Round.objects.count() == len(table.results)
@@ -130,33 +132,14 @@ def test_a_table_without_a_league_records_nothing(alice):
     table = Table.create(alice, players=2, target=1, sit=False)
     table.fill_with_bots(alice)
     table.start(alice)
-    table = finish(table)
+    table = play_out(table)
     assert table.recorded_match is None
     assert not Match.objects.exists()
 
 
-@pytest.mark.django_db(transaction=True)
-async def test_a_match_played_over_the_websocket_is_recorded(alice, bob, league):
-    table = await database_sync_to_async(started_table)(
-        alice, [bob], players=3, league=league, target=8
-    )
-    clients = [await Client(table.slug, alice).connect(), await Client(table.slug, bob).connect()]
-    await play(clients, random.Random(9), until="match")
-    assert clients[0].snapshot["table"]["status"] == "finished"
-    stored = await current(table.slug)
-    assert clients[0].snapshot["table"]["recorded_match"] == stored.recorded_match_id
-    match = await database_sync_to_async(lambda: stored.recorded_match)()
-    assert match is not None
-    assert await database_sync_to_async(match.rounds.count)() == len(stored.results)
-    frame = await clients[0].act({"type": "pass"})
-    assert (frame["code"], frame["reason"]) == ("finished", "finished")
-    for client in clients:
-        await client.disconnect()
-
-
 @pytest.mark.django_db
 def test_a_match_the_league_refuses_stays_unrecorded_until_it_is_put_right(alice, league):
-    table = finish(started_table(alice, [], players=2, target=1), people=(0,))
+    table = play_out(started_table(alice, [], players=2, target=1))
     won = next(n for n, r in enumerate(table.results) if r["winner"] is not None)
     good = table.results[won]["hand"]
     damaged = [dict(r) for r in table.results]

@@ -18,8 +18,7 @@ from games.models import Table
 from leagues.models import League, Match
 from tests.clubs import shared_club
 
-from .conftest import Client, connect, started_table
-from .test_recording import finish
+from .conftest import Client, connect, play_out, started_table
 
 # PostgreSQL run: idle tables found by time in queries.
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -138,7 +137,7 @@ def test_the_idle_limits_come_from_the_settings(alice, settings):
 def test_the_end_of_a_match_links_to_the_recorded_league_match(alice, bob):
     league = League.objects.create(club=shared_club(), name="Club", slug="club")
     league.organisers.add(alice)
-    table = finish(started_table(alice, [bob], players=2, league=league, target=1), (0, 1))
+    table = play_out(started_table(alice, [bob], players=2, league=league, target=1))
     summary = table.snapshot(0)["table"]
     assert summary["recorded_match_url"] == f"/leagues/club/matches/{table.recorded_match_id}/"
     text = page(alice).get(table.get_absolute_url()).content.decode()

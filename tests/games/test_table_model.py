@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -206,18 +205,6 @@ def test_nobody_plays_for_people_who_are_all_away(alice, bob):
     channel = connect(table, 1)
     disconnect(table, channel)
     assert table.bot_turns() == 0
-
-
-def test_an_idle_players_turn_is_played_by_the_bot_after_the_turn_timeout(alice, bob):
-    table = started_table(alice, [bob], players=2)
-    connect(table, 0)
-    connect(table, 1)
-    state = table.round()
-    assert table.snapshot(0)["table"]["turn_deadline"] == table.deadline.timestamp()
-    assert table.run_due(table.deadline - timedelta(seconds=1)) is None
-    version = table.run_due(table.deadline)
-    assert version == table.version
-    assert table.round().seats[state.turn].discards != state.seats[state.turn].discards
 
 
 def test_the_snapshot_of_a_spectator_shows_no_hand_and_no_seed(alice, bob):

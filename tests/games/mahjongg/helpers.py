@@ -1,5 +1,6 @@
-"""Mah-Jongg tables and their sockets for the live-play tests (the Mhing helpers of
-tests/games/conftest.py, with the Mah-Jongg bots playing for the people)."""
+"""Mah-Jongg tables and their sockets for the live-play tests of what only Mah-Jongg has, and
+what a frame must not show a Mah-Jongg player (tests/games/test_every_live_game.py checks
+every game alike)."""
 
 from __future__ import annotations
 

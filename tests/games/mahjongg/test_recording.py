@@ -1,20 +1,18 @@
 """A finished Mah-Jongg match is recorded in the table's Mah-Jongg league as if its games
 had been entered by hand: the same hands, scores, balances and rotation, correctable on the
-match page; under the same membership, guest and bot rules as a Mhing table's match."""
+match page; under the same membership, guest and bot rules as a Mhing table's match. The
+matches are played by the engine (tests/games/conftest.py `play_out`)."""
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 import pytest
 
-from games.models import Table
-from games.play.mahjongg.bots import choose_action
 from leagues.models import League, Player
 from tests.clubs import shared_club
 
-from ..conftest import connect
+from ..conftest import play_out
 from .helpers import mahjongg_table
 
 pytestmark = pytest.mark.django_db
@@ -34,30 +32,9 @@ def league(alice):
     return league
 
 
-def finish(table: Table, people: tuple[int, ...] = (), seed: int = 0) -> Table:
-    """Play the match to its end through the model: bots, and `people` as bots would."""
-    rng = random.Random(seed)
-    for position in people:
-        connect(table, position)
-    for _ in range(20000):
-        table.bot_turns()
-        table.refresh_from_db()
-        if table.is_finished:
-            return table
-        if table.round_state["phase"] == "over":
-            table.run_due(table.deadline)
-            continue
-        for position in people:
-            view = table.view(position)
-            if view["actions"]:
-                table.act(position, choose_action(view, view["seat"], rng))
-                break
-    raise AssertionError("the match did not end")
-
-
 def test_a_finished_match_is_recorded_game_by_game_as_played(client, alice, bob, league):
     Player.objects.create(club=shared_club(), display_name="Alice A.", user=alice)
-    table = finish(mahjongg_table(alice, [bob], league=league), people=(0, 1), seed=4)
+    table = play_out(mahjongg_table(alice, [bob], league=league))
 
     match = table.recorded_match
     assert match is not None and match.league == league and match.is_finished
@@ -84,5 +61,5 @@ def test_a_finished_match_is_recorded_game_by_game_as_played(client, alice, bob,
 def test_a_league_that_skips_bot_matches_records_none(alice, league):
     League.objects.filter(pk=league.pk).update(bot_matches="skip")
     league.refresh_from_db()
-    table = finish(mahjongg_table(alice, league=league), people=(0,), seed=1)
+    table = play_out(mahjongg_table(alice, league=league))
     assert table.is_finished and table.recorded_match is None
