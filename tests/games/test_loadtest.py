@@ -14,6 +14,11 @@ import pytest
 
 from .servers import PYTHON, ROOT, served_database
 
+# A benchmark run end to end and its report read: `make bench` runs it, `make test` does not
+# (issue 37: benchmarks leave the test run). What it loads (the live table, the channel
+# layer, the sockets' limits) is tested in tests/games and tests/faults.
+pytestmark = pytest.mark.bench
+
 
 # Once per xdist worker (scope "session"): with --dist worksteal a worker may come back to
 # this module after others, and a module-scoped server was set up again each time.
