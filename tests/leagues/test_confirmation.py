@@ -22,7 +22,7 @@ from .round_forms import entry, words
 __all__ = ["mj_league", "mj_match"]
 
 # On PostgreSQL too: the correction window compares times, and the lists are ordered.
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -187,6 +187,8 @@ class TestRejecting:
         assert totals(entered)[1] > 0  # counted again, marked
 
 
+# Times compared in queries (the window after a match's last round): both databases.
+@pytest.mark.postgres
 class TestCorrectionWindow:
     @pytest.fixture
     def ended(self, open_league, match, players, member, quentin):

@@ -15,7 +15,7 @@ from django.urls import reverse
 from leagues.models import Event, EventSession, League, Match, Player
 from tests.leagues.round_forms import entry, words
 
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+pytestmark = pytest.mark.django_db
 
 SMALL_HAND = "123c 456b 789k 234c 55k"
 BIG_HAND = "567b 567b 678b 789b 99b"

@@ -22,7 +22,7 @@ from leagues.models.event_running import (
 )
 from tests.clubs import shared_club
 
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+pytestmark = pytest.mark.django_db
 
 SMALL_HAND = "123c 456b 789k 234c 55k"
 
