@@ -8,6 +8,7 @@ its log to stderr, where the service manager keeps it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from email.utils import getaddresses
@@ -59,6 +60,19 @@ class LostRedisConnection(logging.Filter):
         return not isinstance(error, RedisConnectionError | RedisTimeoutError | OSError)
 
 
+class CancelledChannelCleanup(logging.Filter):
+    """channels_redis's pub/sub layer logs "Unexpected exception while cleaning-up channel"
+    with a traceback when the unsubscribe of a stopping consumer is itself cancelled: daphne
+    cancels every application when it stops (and one still closing 10 s after its socket
+    went), so a server stopped while sockets close wrote one traceback a socket. Nothing is
+    lost: the channel's queue is already gone and the process is stopping (docs/upstream.md,
+    "cleaning-up channel"). Other exceptions of the cleanup still pass."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, asyncio.CancelledError)
+
+
 class ReportFilter(SafeExceptionReporterFilter):
     """The settings in an error mail without the addresses that may hold a password
     (`redis://:password@host`): Django's filter hides only settings named like KEY, SECRET,
@@ -82,6 +96,7 @@ def logging_config(log_level: str) -> dict:
             "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
             "with_traceback": {"()": "mhing_site.logs.WithTraceback"},
             "lost_redis_connection": {"()": "mhing_site.logs.LostRedisConnection"},
+            "cancelled_channel_cleanup": {"()": "mhing_site.logs.CancelledChannelCleanup"},
         },
         "handlers": {
             # stderr (StreamHandler's default): gunicorn's and daphne's output, the journal.
@@ -97,7 +112,9 @@ def logging_config(log_level: str) -> dict:
             # Named, so Django's defaults (a console handler only under DEBUG, mail for every
             # 5xx) are replaced; its records go on to the root's stderr.
             "django": {"handlers": ["mail_admins"], "level": log_level, "propagate": True},
-            "channels_redis.pubsub": {"filters": ["lost_redis_connection"]},
+            "channels_redis.pubsub": {
+                "filters": ["lost_redis_connection", "cancelled_channel_cleanup"]
+            },
             # A failing check is in the answer the load balancer reads, every few seconds;
             # a traceback beside each would bury the log. Its unexpected errors still show.
             "health_check": {"level": "ERROR"},

@@ -32,7 +32,14 @@ print(s.getsockname()[1])')
 
 cleanup() {
     if [ -f "$WORK/redis.pid" ]; then
-        kill "$(cat "$WORK/redis.pid")" 2>/dev/null || true
+        pid=$(cat "$WORK/redis.pid")
+        kill "$pid" 2>/dev/null || true
+        # The server writes its last log lines as it stops: removing the directory under it
+        # failed ("Directory not empty"). Wait for it to go (at most 5 s).
+        for _ in $(seq 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
     fi
     rm -rf "$WORK"
 }
