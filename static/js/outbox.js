@@ -7,6 +7,11 @@
  * the network comes back, every 20 s while something waits, and on "Send now"; the server
  * takes each id once, so sending again is always safe (after a reload, a closed tab, a lost
  * answer, a server restart).
+ *
+ * Two kinds of entry form: a Mhing round ("round"), a plain form; and a Mah-Jongg game
+ * ("game"), whose every tap and Save go through htmx. Offline, the game's Save is taken
+ * here before htmx sees it, and its tile taps (answered by the server) are stopped with a
+ * line saying to type the tiles instead; a Save whose sending fails on the way is kept too.
  */
 (() => {
   "use strict";
@@ -19,7 +24,9 @@
   const KEEP_CONFIRMED_MS = 24 * 3600 * 1000; // then a confirmed entry leaves the list
   const PENDING = ["waiting", "sent"];
   const OWN_FIELDS = ["preview", "outbox_label", "outbox_user"]; // the page's, not the entry's
-  const form = panel.dataset.form ? document.getElementById(panel.dataset.form) : null;
+  const kind = panel.dataset.kind || "round";
+  // Looked up each time: a refused Save of a game replaces its form (htmx).
+  const entryForm = () => (panel.dataset.form ? document.getElementById(panel.dataset.form) : null);
   const list = document.getElementById("outbox-list");
   const network = document.getElementById("outbox-network");
   const sendButton = document.getElementById("outbox-send");
@@ -30,11 +37,9 @@
   );
   const here = location.pathname;
   const user = panel.dataset.user; // each entry is sent under the sign-in it was made under
-  const field = (name) => form?.elements.namedItem(name);
-  const afterField = field("after");
-  const idField = field("entry_id");
-  const isNewRound = Boolean(afterField && afterField.value !== "");
-  const pageAfter = isNewRound ? Number(afterField.value) : null;
+  const field = (name) => entryForm()?.elements.namedItem(name);
+  const isNewRound = Boolean(field("after") && field("after").value !== "");
+  const pageAfter = isNewRound ? Number(field("after").value) : null;
   let nextAfter = pageAfter; // the round count the next entry of this page is made after
   let usedIds = new Set();
   let syncing = false;
@@ -67,18 +72,20 @@
 
   function label() {
     const number = isNewRound ? nextAfter + 1 : Number(panel.dataset.number);
-    const heading = (words.round || "").replace("%(number)s", number);
-    if (field("outcome")?.value === "draw") return `${heading}: ${words.draw}`;
-    const winner = form.querySelector("input[name=winner]:checked");
-    const name = winner?.labels?.[0]?.textContent.trim() || "";
-    const hand = field("hand")?.value.trim() || "";
+    const heading = (words[kind] || "").replace("%(number)s", number);
+    // A round's winner and hand; a game's caller and the caller's tiles.
+    const who = entryForm().querySelector(`input[name=${kind === "game" ? "caller" : "winner"}]:checked`);
+    if (field("outcome")?.value === "draw" || who?.value === "draw") return `${heading}: ${words.draw}`;
+    const name = who?.labels?.[0]?.textContent.trim() || "";
+    const hand = field(kind === "game" ? `hand${who?.value}` : "hand")?.value.trim() || "";
     return `${heading}: ${[name, hand].filter(Boolean).join(" · ")}`;
   }
 
   function stamp() {
     // What the worker needs should this sending fail on the way: the label to list it by.
-    if (isNewRound) afterField.value = String(nextAfter);
-    if (usedIds.has(idField.value)) idField.value = outbox.newId();
+    const form = entryForm();
+    if (isNewRound) field("after").value = String(nextAfter);
+    if (usedIds.has(field("entry_id").value)) field("entry_id").value = outbox.newId();
     let named = field("outbox_label");
     if (!named) {
       named = Object.assign(document.createElement("input"), { type: "hidden", name: "outbox_label" });
@@ -93,15 +100,43 @@
     by.value = user;
   }
 
-  form?.addEventListener("submit", (event) => {
-    if (!idField || event.submitter?.name === "preview") return;
-    stamp();
-    if (navigator.onLine) return; // sent as ever; the worker keeps it if the network fails
-    event.preventDefault();
+  function saves(submitter) {
+    if (kind === "game") return submitter?.name === "action" && submitter.value === "save";
+    return submitter?.name !== "preview";
+  }
+
+  // Before the form's own listeners (htmx's, for a game), so that offline they never send.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      if (event.target !== entryForm() || !field("entry_id")) return;
+      if (!saves(event.submitter)) {
+        if (kind !== "game" || navigator.onLine) return;
+        // A tile tap or Preview, which the server answers: the page says to type instead.
+        event.preventDefault();
+        event.stopPropagation();
+        render().catch(() => {});
+        return;
+      }
+      stamp();
+      if (navigator.onLine) return; // sent as ever; kept if the network fails on the way
+      event.preventDefault();
+      if (kind === "game") event.stopPropagation(); // htmx would send it
+      keep().catch(() => {});
+    },
+    true,
+  );
+
+  // A game's Save sent by htmx that met no network (the worker keeps a round's).
+  document.addEventListener("htmx:sendError", (event) => {
+    const submitter = event.detail?.requestConfig?.triggeringEvent?.submitter;
+    if (kind !== "game" || event.target !== entryForm() || !saves(submitter)) return;
     keep().catch(() => {});
   });
 
   async function keep() {
+    const form = entryForm();
+    const idField = field("entry_id");
     const fields = [...new FormData(form).entries()].filter(
       ([name, value]) => typeof value === "string" && !OWN_FIELDS.includes(name),
     );
@@ -274,8 +309,13 @@
         else if (entry.state !== "refused") nextAfter = Math.max(nextAfter, entry.after + 1);
       }
     }
+    const idField = field("entry_id");
     if (idField && usedIds.has(idField.value)) idField.value = outbox.newId();
     if (isNewRound) nameTheNextRound();
+    // A Mah-Jongg page: the line saying to type the tiles while offline, and the next
+    // game's winds, which a game kept on this phone has changed.
+    for (const node of document.querySelectorAll("[data-outbox-offline]")) node.hidden = navigator.onLine;
+    for (const node of document.querySelectorAll("[data-outbox-stale]")) node.hidden = nextAfter !== pageAfter;
     list.replaceChildren(...entries.map(item));
     network.textContent = navigator.onLine ? "" : words.offline;
     sendButton.hidden = !entries.some((e) => PENDING.includes(e.state) && e.user === user);

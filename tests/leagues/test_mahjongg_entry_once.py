@@ -53,3 +53,93 @@ def test_a_game_correction_sent_twice_is_made_once(organiser_client, mj_match):
     assert game.hands[3] == OTHER2
     assert "Game 1 is corrected." in again.content.decode()
     assert mj_match.changes.filter(action="edited").count() == 1
+
+
+# -- sent again from a phone's outbox (docs/club_nights.md, "The replayed entry") ----------
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+def kept_game(match, **changes) -> dict:
+    """A game as a phone's outbox keeps it: the page's fields, its id and game count."""
+    return {**game_post(match, entry_id=str(uuid.uuid4()), after="0"), **changes}
+
+
+def test_a_game_from_a_phones_outbox_is_answered_in_json_and_saved_once(organiser_client, mj_match):
+    data = kept_game(mj_match)
+
+    first = organiser_client.post(game_new_url(mj_match), data, **JSON)
+    again = organiser_client.post(game_new_url(mj_match), data, **JSON)
+
+    assert first.json() == again.json()
+    answer = first.json()
+    assert answer["state"] == "saved" and answer["kind"] == "game" and answer["number"] == 1
+    assert answer["message"] == "Game 1 is saved."
+    assert answer["confirmation"] == "confirmed"  # an organiser's
+    assert mj_match.mj_games.count() == 1
+
+
+def test_a_kept_game_is_checked_by_its_game_count_not_the_pages_version(organiser_client, mj_match):
+    """Made offline after game 1 was kept on the same phone: the page's version is the one
+    before game 1, which the game count allows for."""
+    first = kept_game(mj_match)
+    second = kept_game(mj_match, after="1", hand1=OTHER2)
+    organiser_client.post(game_new_url(mj_match), first, **JSON)
+
+    answer = organiser_client.post(game_new_url(mj_match), second, **JSON).json()
+
+    assert answer["state"] == "saved" and answer["number"] == 2
+
+
+def test_a_kept_game_that_another_phone_beat_is_refused_and_nothing_saved(
+    organiser_client, mj_match
+):
+    """Two phones kept game 1: the second is refused, since its winds were game 1's."""
+    organiser_client.post(game_new_url(mj_match), kept_game(mj_match), **JSON)
+
+    answer = organiser_client.post(game_new_url(mj_match), kept_game(mj_match), **JSON)
+
+    assert answer.status_code == 422
+    said = answer.json()
+    assert said["state"] == "refused"
+    assert "Another game was entered before this one arrived" in said["message"]
+    assert said["todo"].startswith("Nothing was saved.")
+    assert mj_match.mj_games.count() == 1
+
+
+def test_a_kept_game_that_is_not_a_mah_jongg_says_why_in_json(organiser_client, mj_match):
+    answer = organiser_client.post(
+        game_new_url(mj_match), kept_game(mj_match, hand0="123b 456b"), **JSON
+    )
+
+    assert answer.status_code == 422 and answer.json()["state"] == "refused"
+    assert answer.json()["message"]
+    assert mj_match.mj_games.count() == 0 and not EntryReceipt.objects.exists()
+
+
+def test_a_kept_correction_of_a_game_changed_meanwhile_is_refused(organiser_client, mj_match):
+    organiser_client.post(game_new_url(mj_match), game_post(mj_match))
+    game = mj_match.mj_games.get()
+    url = reverse("leagues:mj_game_edit", args=[mj_match.league.slug, mj_match.pk, 1])
+    kept = {**game_post(mj_match, hand3=OTHER2), "version": str(game.version)}
+    organiser_client.post(url, {**kept, "entry_id": str(uuid.uuid4())})  # saved online first
+
+    answer = organiser_client.post(url, {**kept, "entry_id": str(uuid.uuid4())}, **JSON)
+
+    assert answer.status_code == 422 and answer.json()["state"] == "refused"
+    assert mj_match.changes.filter(action="edited").count() == 1
+
+
+def test_the_game_page_carries_the_phones_outbox_in_the_members_language(
+    organiser_client, mj_match
+):
+    """The game entry registers the service worker and lists what waits on the phone; the
+    list names a kept game "Spiel 3" in German (the words outbox.js fills in)."""
+    page = organiser_client.get(game_new_url(mj_match), HTTP_ACCEPT_LANGUAGE="de").content
+    page = page.decode()
+
+    assert 'data-outbox-panel data-form="game-form" data-kind="game"' in page
+    assert 'name="after" value="0"' in page
+    assert '<span data-word="game">Spiel %(number)s</span>' in page
+    assert '<span data-word="round">Runde %(number)s</span>' in page
+    assert "Kein Netz: Das Antippen von Steinen wartet darauf." in page

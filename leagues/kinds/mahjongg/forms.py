@@ -80,6 +80,10 @@ class GameForm(forms.Form):
     # Made for this entry by the page: a second sending of it (a double tap, a resend) is
     # answered from the first, never saved twice (leagues/models/entry_receipt.py).
     entry_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    # A new game: how many games the match had when its page was made. Sent again from a
+    # phone's outbox, a game is refused when another arrived first, since its winds (and
+    # East) were those of the page (leagues/kinds/mahjongg/replay.py).
+    after = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, seats: list, winds: list[str], *args: Any, **kwargs: Any) -> None:
         """`seats`: the match's seats in position order; `winds`: their winds in this game."""

@@ -19,11 +19,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from leagues.access import visible_match
+from leagues.entry_answers import wants_json
 from leagues.errors import StaleEdit
 from leagues.forms import VersionForm, add_model_error
 from leagues.kinds.mahjongg import MAHJONGG
 from leagues.kinds.mahjongg.forms import GameForm, MahjonggMatchForm
 from leagues.kinds.mahjongg.picking import GamePicker, picked
+from leagues.kinds.mahjongg.replay import check_after, refused, replayed_game
 from leagues.kinds.mahjongg.sheet import (
     mahjongg_sheet_context,
     preview_rows,
@@ -117,19 +119,22 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     games = counted(every)
     stored = [game.entry() for game in games]  # once: the next game's winds, the new one's replay
     so_far = None if match.is_finished else stored_replay(match, games)
-    if so_far and so_far.refused:  # stored before the book refused it: each save would fail
-        messages.error(
-            request,
-            _("Game %(number)s cannot be: correct it before entering the next game.")
-            % {"number": so_far.refused[0].number},
-        )
-        return redirect(match)
+    replay = request.method == "POST" and wants_json(request)  # from a phone's outbox
     upcoming = so_far.next if so_far else None
-    if upcoming is None:
-        messages.error(request, _("The match is over: no game can be added."))
+    problem = None
+    if so_far and so_far.refused:  # stored before the book refused it: each save would fail
+        problem = _("Game %(number)s cannot be: correct it before entering the next game.") % {
+            "number": so_far.refused[0].number
+        }
+    elif upcoming is None:
+        problem = _("The match is over: no game can be added.")
+    if problem:
+        if replay:
+            return refused(request, problem)
+        messages.error(request, problem)
         return redirect(match)
     seats = list(match.seats.select_related("player").order_by("position"))
-    initial = {"version": match.version, "entry_id": uuid.uuid4()}
+    initial = {"version": match.version, "entry_id": uuid.uuid4(), "after": len(every)}
     data, picker = _picked(request, match, seats, initial, upcoming.seats, upcoming.round_wind)
     winds = [wind.code for wind in upcoming.seats]
     form = GameForm(seats, winds, data, initial=initial)
@@ -141,6 +146,10 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     def save(entry):
         def record() -> int:
             version = form.cleaned_data["version"]
+            after = form.cleaned_data.get("after")
+            if replay and after is not None:  # kept on a phone: checked by its game count
+                check_after(match, after)  # under the match's lock (enter_once)
+                version = None
             return record_game(
                 match, entry, by=request.user, expected_version=version, by_hand=True
             ).number
@@ -151,6 +160,8 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
         "wind": wind_name(upcoming.round_wind.code),
         "east": seats[upcoming.player_at(Wind.EAST)].player,
     }
+    if replay:
+        return replayed_game(request, match, form, outcome_of, save)
     return _game_page(request, match, form, picker, None, outcome_of, save, about, sheet)
 
 
@@ -173,13 +184,15 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
         raise PermissionDenied(_("Only the league's organisers correct games."))
     if match.is_archived:
         return archived_page(request, match)
+    replay = request.method == "POST" and wants_json(request)  # from a phone's outbox
     if game is None:
         if request.method == "POST":
-            messages.error(
-                request,
-                _("Someone else undid game %(number)s meanwhile. Nothing was saved.")
-                % {"number": number},
-            )
+            undone = _("Someone else undid game %(number)s meanwhile. Nothing was saved.") % {
+                "number": number
+            }
+            if replay:
+                return refused(request, undone)
+            messages.error(request, undone)
             return redirect(match)
         raise Http404
     seats = list(match.seats.select_related("player").order_by("position"))
@@ -218,6 +231,8 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
             _("East: %(east)s") % {"east": seats[game.east].player},
         )
     )
+    if replay:
+        return replayed_game(request, match, form, outcome_of, save)
     return _game_page(request, match, form, picker, game, outcome_of, save, about)
 
 
