@@ -21,6 +21,18 @@ def wants_json(request: HttpRequest) -> bool:
 
 def receipt_message(receipt: EntryReceipt) -> str:
     number = {"number": receipt.number}
+    if receipt.kind in (Kind.GAME, Kind.GAME_CORRECTION):
+        if receipt.state == State.HELD:
+            return (
+                _(
+                    "The match changed before this game arrived: it is held on the match "
+                    "page beside game %(number)s, where an organiser keeps it instead or "
+                    "discards it."
+                )
+                % number
+            )
+        if receipt.state == State.DISCARDED:
+            return _("An organiser discarded this entry (game %(number)s).") % number
     if receipt.state == State.HELD:
         return (
             _(

@@ -7,6 +7,7 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from leagues.models import EntryReceipt
@@ -91,20 +92,20 @@ def test_a_kept_game_is_checked_by_its_game_count_not_the_pages_version(organise
     assert answer["state"] == "saved" and answer["number"] == 2
 
 
-def test_a_kept_game_that_another_phone_beat_is_refused_and_nothing_saved(
-    organiser_client, mj_match
-):
-    """Two phones kept game 1: the second is refused, since its winds were game 1's."""
+def test_a_kept_game_that_another_phone_beat_is_held_for_the_organiser(organiser_client, mj_match):
+    """Two phones kept game 1: the second is held beside game 1, nothing added."""
     organiser_client.post(game_new_url(mj_match), kept_game(mj_match), **JSON)
 
-    answer = organiser_client.post(game_new_url(mj_match), kept_game(mj_match), **JSON)
+    answer = organiser_client.post(
+        game_new_url(mj_match), kept_game(mj_match, hand1=OTHER2), **JSON
+    ).json()
 
-    assert answer.status_code == 422
-    said = answer.json()
-    assert said["state"] == "refused"
-    assert "Another game was entered before this one arrived" in said["message"]
-    assert said["todo"].startswith("Nothing was saved.")
+    assert answer["state"] == "held" and answer["number"] == 1
+    assert "held on the match page beside game 1" in answer["message"]
     assert mj_match.mj_games.count() == 1
+    page = organiser_client.get(mj_match.get_absolute_url()).content.decode()
+    assert "Entries from phones waiting for your choice" in page
+    assert "Game 1 as a phone sent it:" in page and "Game 1 on the sheet now:" in page
 
 
 def test_a_kept_game_that_is_not_a_mah_jongg_says_why_in_json(organiser_client, mj_match):
@@ -117,16 +118,68 @@ def test_a_kept_game_that_is_not_a_mah_jongg_says_why_in_json(organiser_client, 
     assert mj_match.mj_games.count() == 0 and not EntryReceipt.objects.exists()
 
 
-def test_a_kept_correction_of_a_game_changed_meanwhile_is_refused(organiser_client, mj_match):
+def held_receipt(client, match) -> EntryReceipt:
+    """Game 1 saved, then the same game from a second phone, with other tiles: held."""
+    client.post(game_new_url(match), kept_game(match), **JSON)
+    client.post(game_new_url(match), kept_game(match, hand3=OTHER2), **JSON)
+    return EntryReceipt.objects.get(state=EntryReceipt.State.HELD)
+
+
+def test_the_organiser_keeps_the_held_game_instead(organiser_client, mj_match):
+    held = held_receipt(organiser_client, mj_match)
+    url = reverse("leagues:mj_game_held", args=[mj_match.league.slug, mj_match.pk, held.pk])
+
+    page = organiser_client.post(url, {"action": "keep"}, follow=True).content.decode()
+
+    assert "Game 1 now reads as the phone sent it." in page
+    assert mj_match.mj_games.get().hands[3] == OTHER2
+    assert mj_match.changes.filter(action="edited").count() == 1  # in the match's history
+    held.refresh_from_db()
+    assert held.state == EntryReceipt.State.KEPT
+    assert "Entries from phones waiting for your choice" not in page
+
+
+def test_the_organiser_discards_the_held_game_and_the_sheet_stays(organiser_client, mj_match):
+    held = held_receipt(organiser_client, mj_match)
+    url = reverse("leagues:mj_game_held", args=[mj_match.league.slug, mj_match.pk, held.pk])
+
+    page = organiser_client.post(url, {"action": "discard"}, follow=True).content.decode()
+
+    assert "entry was discarded; game 1 stays." in page
+    assert mj_match.mj_games.get().hands[3] != OTHER2
+    again = organiser_client.post(
+        game_new_url(mj_match), {**held.data, "entry_id": str(held.entry_id)}, **JSON
+    ).json()
+    assert again["state"] == "discarded"
+    assert again["message"] == "An organiser discarded this entry (game 1)."
+
+
+def test_only_organisers_choose_between_two_games(organiser_client, mj_match, django_user_model):
+    held = held_receipt(organiser_client, mj_match)
+    url = reverse("leagues:mj_game_held", args=[mj_match.league.slug, mj_match.pk, held.pk])
+    mj_match.league.is_public = True  # the visitor may see the match, not choose
+    mj_match.league.save()
+    visitor = Client()
+    visitor.force_login(django_user_model.objects.create_user("visitor", password="x"))
+
+    assert visitor.post(url, {"action": "keep"}).status_code == 403
+    held.refresh_from_db()
+    assert held.state == EntryReceipt.State.HELD
+
+
+def test_a_kept_correction_of_a_game_changed_meanwhile_is_held(organiser_client, mj_match):
     organiser_client.post(game_new_url(mj_match), game_post(mj_match))
     game = mj_match.mj_games.get()
     url = reverse("leagues:mj_game_edit", args=[mj_match.league.slug, mj_match.pk, 1])
     kept = {**game_post(mj_match, hand3=OTHER2), "version": str(game.version)}
     organiser_client.post(url, {**kept, "entry_id": str(uuid.uuid4())})  # saved online first
 
-    answer = organiser_client.post(url, {**kept, "entry_id": str(uuid.uuid4())}, **JSON)
+    # Another phone's correction, made from the same version: back to the first tiles.
+    other = {**game_post(mj_match), "version": str(game.version), "entry_id": str(uuid.uuid4())}
+    answer = organiser_client.post(url, other, **JSON).json()
 
-    assert answer.status_code == 422 and answer.json()["state"] == "refused"
+    assert answer["state"] == "held", answer
+    assert answer["kind"] == "game_correction"
     assert mj_match.changes.filter(action="edited").count() == 1
 
 

@@ -3,9 +3,8 @@
 Mhing round entry gives (leagues/entry_answers.py), saved once for its entry id or refused
 with why and what to do.
 
-A Mhing round that meets a match that moved on is held for the organiser; a Mah-Jongg game
-is refused instead: its winds and East follow from the games before it, so the game the
-phone kept is no longer the game the sheet would take (the players enter it again)."""
+A game that meets a match that moved on (another game entered first, the game corrected
+meanwhile) is held for the organiser, as a Mhing round is (leagues/kinds/mahjongg/held.py)."""
 
 from __future__ import annotations
 
@@ -21,19 +20,6 @@ from leagues.models import Match
 
 def refused(request: HttpRequest, message: str) -> JsonResponse:
     return refused_answer(request.POST.get("entry_id"), ValidationError(message))
-
-
-def check_after(match: Match, after: int) -> None:
-    """Refuses a new game made after `after` games when the match (locked by the caller)
-    has another number of games now."""
-    if match.mj_games.count() != after:
-        raise ValidationError(
-            _(
-                "Another game was entered before this one arrived, so game %(number)s is no "
-                "longer the game this phone showed (its winds follow from the games before it)."
-            )
-            % {"number": after + 1}
-        )
 
 
 def replayed_game(request: HttpRequest, match: Match, form, outcome_of: Callable, save: Callable):

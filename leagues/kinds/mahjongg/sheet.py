@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from leagues.access import Actions
 from leagues.kinds.mahjongg.forms import WIND_NAMES
+from leagues.kinds.mahjongg.held import held_games
 from leagues.models import Match, Seat
 from leagues.models.confirmation import confirmation_context, describe_change
 from leagues.models.mahjongg_game import MahjonggGame, counted, entry_message, match_profile
@@ -161,6 +162,8 @@ def mahjongg_sheet_context(match: Match, user) -> dict[str, Any]:
         "upcoming": upcoming,
         "upcoming_wind": wind_name(upcoming.round_wind.code) if upcoming else "",
         "upcoming_east": seats[upcoming.player_at(Wind.EAST)] if upcoming else None,
+        # Games from phones that met another game (leagues/kinds/mahjongg/held.py).
+        "held": held_games(match) if actions.correct else [],
         "history": history,
         # Games stored before the book refused them: said above the sheet, kept as stored.
         "refused": [

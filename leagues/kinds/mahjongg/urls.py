@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from leagues.kinds.mahjongg import held
 from leagues.kinds.mahjongg import views as mahjongg
 
 urlpatterns = [
@@ -14,5 +15,11 @@ urlpatterns = [
     ),
     path(
         "leagues/<slug:slug>/matches/<int:pk>/games/undo/", mahjongg.game_undo, name="mj_game_undo"
+    ),
+    # -- games from phones held for the organiser (leagues/kinds/mahjongg/held.py) --
+    path(
+        "leagues/<slug:slug>/matches/<int:pk>/held-games/<int:receipt>/",
+        held.game_held,
+        name="mj_game_held",
     ),
 ]

@@ -25,7 +25,7 @@ from leagues.forms import VersionForm, add_model_error
 from leagues.kinds.mahjongg import MAHJONGG
 from leagues.kinds.mahjongg.forms import GameForm, MahjonggMatchForm
 from leagues.kinds.mahjongg.picking import GamePicker, picked
-from leagues.kinds.mahjongg.replay import check_after, refused, replayed_game
+from leagues.kinds.mahjongg.replay import refused, replayed_game
 from leagues.kinds.mahjongg.sheet import (
     mahjongg_sheet_context,
     preview_rows,
@@ -143,18 +143,22 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     def outcome_of(entry):
         return replayed(match, [*stored, entry], seats).outcomes[-1]
 
+    # Kept on a phone: checked by its game count, not by the page's version (a game kept
+    # before it on the same phone changed the version, not the count it expects).
+    after = form.cleaned_data.get("after") if replay and form.is_valid() else None
+
     def save(entry):
         def record() -> int:
-            version = form.cleaned_data["version"]
-            after = form.cleaned_data.get("after")
-            if replay and after is not None:  # kept on a phone: checked by its game count
-                check_after(match, after)  # under the match's lock (enter_once)
-                version = None
+            version = None if after is not None else form.cleaned_data["version"]
             return record_game(
                 match, entry, by=request.user, expected_version=version, by_hand=True
             ).number
 
-        return _saved_once(request, form, match, EntryReceipt.Kind.GAME, record)
+        def held_as(locked) -> int | None:
+            # Another game came first: held beside the game it was made for.
+            return None if after is None or locked.mj_games.count() == after else after + 1
+
+        return _saved_once(request, form, match, EntryReceipt.Kind.GAME, record, held_as)
 
     about = _("Next game: %(wind)s round, %(east)s is East.") % {
         "wind": wind_name(upcoming.round_wind.code),
@@ -165,14 +169,15 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     return _game_page(request, match, form, picker, None, outcome_of, save, about, sheet)
 
 
-def _saved_once(request, form, match, kind, save) -> int:
-    """`save()`, taken once for the form's entry id (a resend gets the first answer); a
-    form posted without one (a page served before entry ids) is saved as it comes."""
+def _saved_once(request, form, match, kind, save, held_as=None):
+    """`save()`, taken once for the form's entry id (a resend gets the first answer, its
+    receipt); a form posted without one (a page served before entry ids) is saved as it
+    comes. `held_as`: enter_once's, for an entry from a phone's outbox."""
     entry_id = form.cleaned_data.get("entry_id")
     if not entry_id:
         return save()
     fields = sent_fields(request.POST, form.fields)
-    return enter_once(match, entry_id, kind, request.user, fields, save)
+    return enter_once(match, entry_id, kind, request.user, fields, save, held_as)
 
 
 @require_http_methods(["GET", "POST"])
@@ -222,7 +227,16 @@ def game_edit(request, slug: str, pk: int, number: int) -> HttpResponse:
                 game, entry, by=request.user, expected_version=version, reason=reason
             ).number
 
-        return _saved_once(request, form, match, EntryReceipt.Kind.GAME_CORRECTION, correct)
+        def held_as(locked) -> int | None:
+            # From a phone's outbox, made from an older version: held beside the game.
+            if not replay:
+                return None
+            current = MahjonggGame.objects.filter(pk=game.pk).first()
+            changed = current is not None and current.version != form.cleaned_data["version"]
+            return game.number if changed else None
+
+        kind = EntryReceipt.Kind.GAME_CORRECTION
+        return _saved_once(request, form, match, kind, correct, held_as)
 
     about = " · ".join(
         (

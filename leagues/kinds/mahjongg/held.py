@@ -1,0 +1,122 @@
+"""Mah-Jongg games held for the organiser (leagues/models/entry_receipt.py), as Mhing's rounds
+are (leagues/kinds/mhing/held.py): a game kept on a phone with no network that arrived after
+another game had been entered (a second phone entered the same game), or a correction made
+from a game's older version. The match page shows each beside the game as the sheet has it;
+an organiser keeps it instead (the sheet's game is corrected to it: its winds are the ones
+the phone showed, since it was made for that place in the match) or discards it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues.access import visible_match
+from leagues.models import EntryReceipt, Match
+from leagues.models.mahjongg_game import MahjonggGame, correct_game, record_game
+from scoring.mahjongg.match import GameEntry
+
+
+@dataclass(frozen=True)
+class HeldGame:
+    receipt: EntryReceipt
+    theirs: str  # the game as the phone sent it
+    ours: str  # the game as the sheet now has it ("—": no such game)
+    url: str  # where Keep and Discard post
+
+
+def held_games(match: Match) -> list[HeldGame]:
+    receipts = match.entry_receipts.filter(state=EntryReceipt.State.HELD).select_related("by")
+    if not receipts:
+        return []
+    names = [seat.player for seat in match.seats.select_related("player").order_by("position")]
+    games = {g.number: g for g in match.mj_games.filter(number__in=[r.number for r in receipts])}
+    lines = []
+    for receipt in receipts:
+        url = reverse("leagues:mj_game_held", args=[match.league.slug, match.pk, receipt.pk])
+        now = games.get(receipt.number)
+        ours = describe(now.caller, now.hands, names) if now else "—"
+        theirs = describe(*_sent(receipt.data, len(names)), names)
+        lines.append(HeldGame(receipt, theirs, ours, url))
+    return lines
+
+
+def describe(caller: int | None, hands, names: list) -> str:
+    """A game in one line: who called Mah-Jongg with which tiles, or a draw."""
+    if caller is None or caller >= len(names):
+        return _("a draw")
+    return _("%(player)s called Mah-Jongg: %(tiles)s") % {
+        "player": names[caller],
+        "tiles": hands[caller] if caller < len(hands) else "",
+    }
+
+
+def _sent(data: dict, players: int) -> tuple[int | None, tuple[str, ...]]:
+    """The caller and the hands of a game as its form sent them (GameForm's fields)."""
+    caller = data.get("caller", "")
+    hands = tuple(" ".join(data.get(f"hand{p}", "").split()) for p in range(players))
+    return (int(caller) if caller.isdigit() else None), hands
+
+
+@require_POST
+@login_required
+def game_held(request, slug: str, pk: int, receipt: int) -> HttpResponse:
+    """Keep a held game in place of the game it met ("keep"), or discard it."""
+    match = visible_match(request, slug, pk)
+    if not match.can_correct(request.user):
+        raise PermissionDenied(_("Only the league's organisers choose between two entries."))
+    action = request.POST.get("action")
+    if action not in ("keep", "discard"):
+        raise Http404
+    try:
+        with transaction.atomic():
+            held = (
+                EntryReceipt.objects.select_for_update()
+                .filter(pk=receipt, match=match, state=EntryReceipt.State.HELD)
+                .first()
+            )
+            if held is None:
+                messages.info(request, _("This entry was already kept or discarded."))
+                return redirect(match)
+            if action == "keep":
+                _keep(match, held, request.user)
+            held.state = (
+                EntryReceipt.State.KEPT if action == "keep" else EntryReceipt.State.DISCARDED
+            )
+            held.decided_by, held.decided_at = request.user, timezone.now()
+            held.save(update_fields=["state", "decided_by", "decided_at"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(match)
+    number = {"number": held.number}
+    if action == "keep":
+        messages.success(request, _("Game %(number)s now reads as the phone sent it.") % number)
+    else:
+        messages.success(
+            request, _("The phone's entry was discarded; game %(number)s stays.") % number
+        )
+    return redirect(match)
+
+
+def _keep(match: Match, held: EntryReceipt, by) -> None:
+    entry = GameEntry(*_sent(held.data, match.seats.count()))
+    now = MahjonggGame.objects.filter(match=match, number=held.number).first()
+    if now is not None:
+        # reason None: the organiser chose between two entries, asked nothing more.
+        correct_game(now, entry, by=by, expected_version=now.version, reason=None)
+    elif match.mj_games.count() + 1 == held.number:
+        record_game(match, entry, by=by)
+    else:
+        raise ValidationError(
+            _("Game %(number)s is not on the sheet: enter it on the game entry page.")
+            % {"number": held.number}
+        )
