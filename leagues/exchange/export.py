@@ -17,6 +17,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from leagues.models import League, Match, Player, Round, Season
+from leagues.models.confirmation import Confirmation
 from leagues.standings.table import Standings
 from scoring.mhing import COMBINATIONS
 
@@ -185,6 +186,7 @@ def league_document(league: League, season: Season | None = None) -> dict[str, A
             "default_variant": league.default_variant,
             "is_public": league.is_public,
             "players_may_enter": league.players_may_enter,
+            "correction_minutes": league.correction_minutes,
             # Absent for Mhing, as in every file written before Mah-Jongg leagues.
             **league.kind.export_league(league),
         },
@@ -268,4 +270,16 @@ def _round_document(round_: Round) -> dict[str, Any]:
         "credits": hand.credits if hand else 0,
         "points": hand.points if hand else 0,
         "combinations": hand.credits_by_key() if hand else {},
+        **confirmation_keys(round_),
     }
+
+
+def confirmation_keys(entry) -> dict[str, str]:
+    """A round's (or game's) confirmation (docs/league_json.md): no key when confirmed, as in
+    files written before players entered; else its state, and a rejection's reason."""
+    if entry.confirmation == Confirmation.CONFIRMED:
+        return {}
+    keys = {"confirmation": entry.confirmation}
+    if entry.confirmation == Confirmation.REJECTED:
+        keys["rejection_reason"] = entry.rejection_reason
+    return keys

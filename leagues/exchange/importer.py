@@ -42,6 +42,7 @@ from leagues.exchange.held import held_matches, planned_key
 from leagues.exchange.reader import MatchPlan, Plan, Problem, Reader, slug_taken
 from leagues.exchange.replay import Replay
 from leagues.models import Club, League, Match, Player
+from leagues.models.confirmation import Confirmation
 from leagues.models.match_end import abandon_match
 from leagues.models.roster import look_alike_refusals
 from leagues.models.season import open_next_season
@@ -388,6 +389,10 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
                 match.save(update_fields=["rule_profile"])
             for caller, hands in plan.games:
                 record_game(match, GameEntry(caller, hands), by=by)
+            if plan.provisional_games:  # still waiting for an opponent's confirmation
+                match.mj_games.filter(number__in=plan.provisional_games).update(
+                    confirmation=Confirmation.PROVISIONAL
+                )
             if plan.ended and not match.is_finished and plan.games:
                 Match.objects.filter(pk=match.pk).update(ended=plan.ended)
                 match.refresh_from_db()

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from leagues.exchange.export import FORMAT, FORMAT_VERSION
 from leagues.models import League, Match, Player, WinningHand
+from leagues.models.confirmation import Confirmation
 from leagues.models.league import GameChoice, VariantChoice
 from leagues.models.round import Outcome, WinType
 from leagues.names import is_refused_character, refuse_control_characters
@@ -56,6 +57,8 @@ class RoundPlan:
     win_type: str
     discarder: str | None
     hand: str
+    # Entered by a player and not yet confirmed by an opponent (docs/league_json.md).
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,7 @@ class MatchPlan:
     # (None: the league's) and its games, each (caller's seat or None, tiles per seat).
     rule_profile: dict | None = None
     games: list[tuple[int | None, tuple[str, ...]]] | None = None
+    provisional_games: frozenset[int] = frozenset()  # the numbers of games not yet confirmed
 
 
 @dataclass
@@ -395,6 +399,9 @@ class Reader:
             players_may_enter=self._get(
                 obj, "players_may_enter", where, bool, default=defaults.players_may_enter
             ),
+            correction_minutes=self._get(
+                obj, "correction_minutes", where, int, default=defaults.correction_minutes
+            ),
             game=self._choice(obj, "game", where, GameChoice.values) or defaults.game,
             mahjongg_profile=self._get(obj, "mahjongg_profile", where, dict, default={}),
         )
@@ -461,8 +468,9 @@ class Reader:
         if mahjongg != (self.game == GameChoice.MAHJONGG):
             self.problem(where, _("the match's game is not the league's."))
         profile = games = None
+        provisional: frozenset[int] = frozenset()
         if mahjongg:
-            profile, games = self._mahjongg(obj, players, where)
+            profile, games, provisional = self._mahjongg(obj, players, where)
         if len(self.problems) > found:
             return None
         return MatchPlan(
@@ -479,6 +487,7 @@ class Reader:
             ended=ended if status == Match.Status.FINISHED else "",
             rule_profile=profile,
             games=games,
+            provisional_games=provisional,
         )
 
     def _mahjongg(self, obj: dict, players: list[str], where: str):
@@ -501,8 +510,9 @@ class Reader:
                 % {"count": len(items), "limit": MAX_ROUNDS},
                 "limit",
             )
-            return profile, []
+            return profile, [], frozenset()
         games = []
+        provisional = set()
         for number, item in enumerate(items, start=1):
             at = _("%(match)s, game %(number)s") % {"match": where, "number": number}
             if not isinstance(item, dict):
@@ -527,7 +537,9 @@ class Reader:
                     text = ""
                 texts.append(text)
             games.append((players.index(caller) if caller else None, tuple(texts)))
-        return profile, games
+            if self._confirmation(item, at):
+                provisional.add(number)
+        return profile, games, frozenset(provisional)
 
     def _first_dealer(self, value: Any, players: list[str], where: str) -> int:
         if value is None:
@@ -565,7 +577,23 @@ class Reader:
                 where,
                 _("the hand is longer than %(limit)s characters.") % {"limit": HAND_LENGTH},
             )
-        return RoundPlan(where, outcome, winner, win_type, discarder, hand)
+        provisional = self._confirmation(obj, where)
+        return RoundPlan(where, outcome, winner, win_type, discarder, hand, provisional)
+
+    def _confirmation(self, obj: dict, where: str) -> bool:
+        """Whether a round (or game) waits for an opponent's confirmation. A rejected one
+        counts for nothing on the site that wrote the file, and the file cannot say what
+        it should have been: refused, so that it is settled there first."""
+        state = self._choice(obj, "confirmation", where, Confirmation.values)
+        if state == Confirmation.REJECTED:
+            self.problem(
+                where,
+                _(
+                    "it was rejected by an opponent on the site that wrote the file: "
+                    "correct or delete it there, then export the league again."
+                ),
+            )
+        return state == Confirmation.PROVISIONAL
 
     def _seated(self, obj: dict, key: str, players: list[str], where: str) -> str | None:
         name = self._get(obj, key, where, str)

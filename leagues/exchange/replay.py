@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from leagues.exchange.reader import RoundPlan
 from leagues.models import Match, Player, Round, RoundChange, RoundEntry, Seat, WinningHand
+from leagues.models.confirmation import Confirmation
 from scoring.mhing import Score
 from scoring.mhing.match_scoring import RoundResult, add_round, dealer_for_round, start
 
@@ -73,6 +74,8 @@ class Replay:
                 raise ValidationError(f"{plan.where}: {' '.join(error.messages)}") from None
             dealer = seated[dealer_for_round(match.first_dealer, number, len(seated))]
             round_ = Round(match=match, number=number, dealer=dealer, entered_by=self.by)
+            if plan.provisional:  # still waits for an opponent's confirmation
+                round_.confirmation = Confirmation.PROVISIONAL
             round_.apply_entry(entry, score)
             if score is not None:
                 hand = WinningHand(round=round_)

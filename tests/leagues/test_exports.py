@@ -214,6 +214,7 @@ class TestJson:
             "default_variant": "points",
             "is_public": True,
             "players_may_enter": False,
+            "correction_minutes": 30,
         }
         assert document["players"] == ["Jörg Größe", "Pia", "Quentin", "Rosa", "Sven"]
         assert [m["date"] for m in document["matches"]] == ["2026-09-01", "2026-09-08"]

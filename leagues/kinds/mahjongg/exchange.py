@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from leagues.exchange.export import _decimal, _SheetWriter
+from leagues.exchange.export import _decimal, _SheetWriter, confirmation_keys
 from leagues.models import League, Match, Season
 from leagues.standings.table import Standings
 from scoring.mahjongg.profile import Profile
@@ -61,6 +61,7 @@ def match_document(match: Match, seats: list) -> dict[str, Any]:
                 "scores": dict(zip(names, game.scores, strict=True)),
                 "payments": dict(zip(names, game.net, strict=True)),
                 "balance": dict(zip(names, game.balance, strict=True)),
+                **confirmation_keys(game),
             }
             for game in match.mj_games.order_by("number")
         ],
