@@ -55,6 +55,9 @@ ROUND_COLUMNS = [
     "points",
     # "credits_flowers" and not "flowers", which is already the number of flowers.
     *(f"credits_{combination.key}" for combination in COMBINATIONS),
+    # Last, so that a program reading the columns by position finds the others where they
+    # were: confirmed, provisional (an opponent has not confirmed it yet) or rejected.
+    "confirmation",
 ]
 
 
@@ -149,13 +152,15 @@ def write_round_rows_csv(league: League, out: TextIO, season: Season | None) -> 
             round_.discarder.display_name if round_.discarder else "",
         ]
         if hand is None:  # a draw: nobody scores, so the hand columns stay empty
-            writer.writerow(common + [""] * (len(ROUND_COLUMNS) - len(common)))
+            empty = [""] * (len(ROUND_COLUMNS) - len(common) - 1)
+            writer.writerow(common + empty + [round_.confirmation])
             continue
         by_key = hand.credits_by_key()
         writer.writerow(
             common
             + [hand.hand, hand.flowers, hand.credits, hand.points]
             + [by_key.get(combination.key, 0) for combination in COMBINATIONS]
+            + [round_.confirmation]
         )
 
 

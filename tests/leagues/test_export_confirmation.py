@@ -4,6 +4,8 @@ import, so that moving a league does not confirm what an opponent has not."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -99,3 +101,11 @@ def test_a_correction_window_that_is_not_a_number_of_minutes_is_refused(organise
         import_league(document, by=organiser)
 
     assert any("correction_minutes" in message for message in refused.value.messages)
+
+
+def test_the_rounds_csv_says_which_rounds_wait_or_were_rejected(client, league, played):
+    """The last column: a spreadsheet of the league shows what the standings page marks."""
+    text = client.get(f"/leagues/{league.slug}/rounds.csv").content.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+
+    assert [row["confirmation"] for row in rows] == ["confirmed", "provisional", "rejected"]

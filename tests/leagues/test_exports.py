@@ -173,8 +173,9 @@ class TestRoundsCsv:
             "credits": "6",
             "points": "32",
         }
-        combinations = {key: row[key] for key in list(row)[13:]}
+        combinations = {key: row[key] for key in list(row)[13:-1]}
         assert list(combinations) == [f"credits_{c.key}" for c in COMBINATIONS]
+        assert list(row)[-1] == "confirmation" and row["confirmation"] == "confirmed"
         assert {k: v for k, v in combinations.items() if v != "0"} == {
             "credits_honour_triplet": "1",
             "credits_flowers": "2",
@@ -188,7 +189,9 @@ class TestRoundsCsv:
             value
             for key, value in row.items()
             if key not in ("league", "match_id", "date", "round", "dealer", "outcome")
+            and key != "confirmation"
         } == {""}
+        assert row["confirmation"] == "confirmed"
 
     def test_names_with_accents_survive_a_spreadsheet(self, client, league, played):
         table = rows(client.get("/leagues/tuesday/rounds.csv"))

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 URL = "/leagues/dragons/rounds.csv"
 HEADER = (
     "league,match_id,date,season,game,round_wind,game_in_round,east,outcome,player,seat_wind,"
-    "called_mahjongg,hand,score,payment,balance"
+    "called_mahjongg,hand,score,payment,balance,confirmation"
 )
 
 
@@ -81,6 +81,7 @@ def test_a_won_game_has_each_players_wind_hand_score_payment_and_balance(client,
         "game_in_round": "1",
         "east": "Pia",
         "outcome": "won",
+        "confirmation": "confirmed",
     }
     assert table[0] == {
         **common,

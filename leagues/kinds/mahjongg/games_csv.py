@@ -31,6 +31,7 @@ GAME_COLUMNS = [
     "score",
     "payment",
     "balance",
+    "confirmation",  # the game's: confirmed, provisional or rejected
 ]
 
 
@@ -82,5 +83,6 @@ def write_games_csv(league: League, out: TextIO, season: Season | None = None) -
                     "" if score is None else score,
                     game.net[position],
                     game.balance[position],
+                    game.confirmation,
                 ]
             )
