@@ -1,40 +1,31 @@
-"""Mah-Jongg games held for the organiser (leagues/models/entry_receipt.py), as Mhing's rounds
-are (leagues/kinds/mhing/held.py): a game kept on a phone with no network that arrived after
-another game had been entered (a second phone entered the same game), or a correction made
-from a game's older version. The match page shows each beside the game as the sheet has it;
-an organiser keeps it instead (the sheet's game is corrected to it: its winds are the ones
-the phone showed, since it was made for that place in the match) or discards it."""
+"""Mah-Jongg games held for the organiser (leagues/held.py), as Mhing's rounds are: a game
+kept on a phone with no network that arrived after another game had been entered (a second
+phone entered the same game), or a correction made from a game's older version. The match
+page shows each beside the game as the sheet has it; an organiser keeps it instead (the
+sheet's game is corrected to it: its winds are the ones the phone showed, since it was made
+for that place in the match) or discards it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
+from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from leagues.access import visible_match
+from leagues.held import HeldLine, Outcomes, decide_held, sent_line
 from leagues.models import EntryReceipt, Match
 from leagues.models.mahjongg_game import MahjonggGame, correct_game, record_game
 from scoring.mahjongg.match import GameEntry
 
-
-@dataclass(frozen=True)
-class HeldGame:
-    receipt: EntryReceipt
-    theirs: str  # the game as the phone sent it
-    ours: str  # the game as the sheet now has it ("—": no such game)
-    url: str  # where Keep and Discard post
+TOLD = Outcomes(
+    kept=gettext_lazy("Game %(number)s now reads as the phone sent it."),
+    discarded=gettext_lazy("The phone's entry was discarded; game %(number)s stays."),
+)
 
 
-def held_games(match: Match) -> list[HeldGame]:
+def held_games(match: Match) -> list[HeldLine]:
     receipts = match.entry_receipts.filter(state=EntryReceipt.State.HELD).select_related("by")
     if not receipts:
         return []
@@ -44,9 +35,17 @@ def held_games(match: Match) -> list[HeldGame]:
     for receipt in receipts:
         url = reverse("leagues:mj_game_held", args=[match.league.slug, match.pk, receipt.pk])
         now = games.get(receipt.number)
-        ours = describe(now.caller, now.hands, names) if now else "—"
         theirs = describe(*_sent(receipt.data, len(names)), names)
-        lines.append(HeldGame(receipt, theirs, ours, url))
+        sent = sent_line(
+            _("Game %(number)s as a phone sent it: <strong>%(entry)s</strong>"),
+            receipt.number,
+            theirs,
+        )
+        ours = _("Game %(number)s on the sheet now: %(game)s") % {
+            "number": receipt.number,
+            "game": describe(now.caller, now.hands, names) if now else "—",
+        }
+        lines.append(HeldLine(receipt, sent, ours, url))
     return lines
 
 
@@ -69,42 +68,9 @@ def _sent(data: dict, players: int) -> tuple[int | None, tuple[str, ...]]:
 
 @require_POST
 @login_required
-def game_held(request, slug: str, pk: int, receipt: int) -> HttpResponse:
+def game_held(request, slug: str, pk: int, receipt: int):
     """Keep a held game in place of the game it met ("keep"), or discard it."""
-    match = visible_match(request, slug, pk)
-    if not match.can_correct(request.user):
-        raise PermissionDenied(_("Only the league's organisers choose between two entries."))
-    action = request.POST.get("action")
-    if action not in ("keep", "discard"):
-        raise Http404
-    try:
-        with transaction.atomic():
-            held = (
-                EntryReceipt.objects.select_for_update()
-                .filter(pk=receipt, match=match, state=EntryReceipt.State.HELD)
-                .first()
-            )
-            if held is None:
-                messages.info(request, _("This entry was already kept or discarded."))
-                return redirect(match)
-            if action == "keep":
-                _keep(match, held, request.user)
-            held.state = (
-                EntryReceipt.State.KEPT if action == "keep" else EntryReceipt.State.DISCARDED
-            )
-            held.decided_by, held.decided_at = request.user, timezone.now()
-            held.save(update_fields=["state", "decided_by", "decided_at"])
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect(match)
-    number = {"number": held.number}
-    if action == "keep":
-        messages.success(request, _("Game %(number)s now reads as the phone sent it.") % number)
-    else:
-        messages.success(
-            request, _("The phone's entry was discarded; game %(number)s stays.") % number
-        )
-    return redirect(match)
+    return decide_held(request, slug, pk, receipt, _keep, TOLD)
 
 
 def _keep(match: Match, held: EntryReceipt, by) -> None:

@@ -1,36 +1,26 @@
-"""Entries held for the organiser (leagues/models/entry_receipt.py): a round kept on a phone
-with no network that arrived after another phone had entered that round, or a correction
-made from a round's older version. The match page shows each beside the round as it now
-reads; the organiser keeps it instead, or discards it. Nothing is dropped unseen."""
+"""A Mhing round held for the organiser (leagues/held.py): a round kept on a phone with no
+network that arrived after another phone had entered that round, or a correction made from
+a round's older version: how it reads beside the round on the sheet, and how it is kept."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
+from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from leagues.access import visible_match
 from leagues.forms import RoundForm
+from leagues.held import HeldLine, Outcomes, decide_held, sent_line
 from leagues.kinds.mhing.round_text import describe
 from leagues.models import EntryReceipt, Match, Round
 from scoring.mhing import MhingError, score_hand
 
-
-@dataclass(frozen=True)
-class HeldLine:
-    receipt: EntryReceipt
-    theirs: str  # the entry as the phone sent it
-    ours: str  # the round as the sheet now has it ("—": no such round)
-    url: str  # where Keep and Discard post
+TOLD = Outcomes(
+    kept=gettext_lazy("Round %(number)s now reads as the phone sent it."),
+    discarded=gettext_lazy("The phone's entry was discarded; round %(number)s stays."),
+)
 
 
 def held_lines(match: Match) -> list[HeldLine]:
@@ -49,7 +39,15 @@ def held_lines(match: Match) -> list[HeldLine]:
         now = rounds.get(receipt.number)
         url = reverse("leagues:round_held", args=[match.league.slug, match.pk, receipt.pk])
         theirs = describe(_snapshot(receipt.data, players))
-        lines.append(HeldLine(receipt, theirs, describe(now.snapshot() if now else None), url))
+        number = receipt.number
+        sent = sent_line(
+            _("Round %(number)s as a phone sent it: <strong>%(entry)s</strong>"), number, theirs
+        )
+        ours = _("Round %(number)s on the sheet now: %(round)s") % {
+            "number": number,
+            "round": describe(now.snapshot() if now else None),
+        }
+        lines.append(HeldLine(receipt, sent, ours, url))
     return lines
 
 
@@ -76,42 +74,9 @@ def _snapshot(data: dict, players: dict[str, str]) -> dict:
 
 @require_POST
 @login_required
-def round_held(request, slug: str, pk: int, receipt: int) -> HttpResponse:
-    """Keep a held entry in place of the round it met ("keep"), or discard it."""
-    match = visible_match(request, slug, pk)
-    if not match.can_correct(request.user):
-        raise PermissionDenied(_("Only the league's organisers choose between two entries."))
-    action = request.POST.get("action")
-    if action not in ("keep", "discard"):
-        raise Http404
-    try:
-        with transaction.atomic():
-            held = (
-                EntryReceipt.objects.select_for_update()
-                .filter(pk=receipt, match=match, state=EntryReceipt.State.HELD)
-                .first()
-            )
-            if held is None:
-                messages.info(request, _("This entry was already kept or discarded."))
-                return redirect(match)
-            if action == "keep":
-                _keep(match, held, request.user)
-            held.state = (
-                EntryReceipt.State.KEPT if action == "keep" else EntryReceipt.State.DISCARDED
-            )
-            held.decided_by, held.decided_at = request.user, timezone.now()
-            held.save(update_fields=["state", "decided_by", "decided_at"])
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect(match)
-    number = {"number": held.number}
-    if action == "keep":
-        messages.success(request, _("Round %(number)s now reads as the phone sent it.") % number)
-    else:
-        messages.success(
-            request, _("The phone's entry was discarded; round %(number)s stays.") % number
-        )
-    return redirect(match)
+def round_held(request, slug: str, pk: int, receipt: int):
+    """Keep a held round in place of the round it met ("keep"), or discard it."""
+    return decide_held(request, slug, pk, receipt, _keep, TOLD)
 
 
 def _keep(match: Match, held: EntryReceipt, by) -> None:
