@@ -21,7 +21,8 @@ from .test_mahjongg_pages import game_new_url, game_post
 
 __all__ = ["mj_league", "mj_match"]
 
-pytestmark = pytest.mark.django_db
+# PostgreSQL run: the rounds in the order played, read back in that order.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 @pytest.fixture
