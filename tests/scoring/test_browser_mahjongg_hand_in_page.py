@@ -3,12 +3,16 @@ once, in the mode chosen at the tap, and the server is asked only for the score.
 after 14 quick taps on a 390 px phone at 300 ms latency and 50 kB/s, the hand showed
 "4 of 14" and caught up 4.3-4.9 s later.
 
+"At once" is shown without a clock: the server's answers are held back while the taps are
+made, so whatever the page shows then is its own drawing. (A timed assertion, "14 tiles
+within 0.65 s of the last tap", failed once in eleven browser runs on a loaded machine,
+where Playwright's own round trips took the time.)
+
 Run with `pytest -m browser -n 0 tests/scoring/test_browser_mahjongg_hand_in_page.py`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from urllib.parse import urlencode
 
@@ -29,15 +33,39 @@ EVERY_MS = 150
 HAND_TILES = "#mj-hand .picker-cards button[name='remove']"
 
 
-def tap_fourteen_and_see_them_at_once(page: Page) -> None:
+class HeldAnswers:
+    """The server's answers to the page's htmx questions under `pattern` wait until
+    `release()`: meanwhile, what the page shows is its own work, however slow the machine
+    (the page itself is fetched as ever)."""
+
+    def __init__(self, page: Page, pattern: str) -> None:
+        self.held: list = []
+        self.holding = True
+        page.route(pattern, self._route)
+
+    def _route(self, route) -> None:
+        if self.holding and route.request.headers.get("hx-request"):
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.held:
+            route.continue_()
+
+
+def tap_fourteen_and_see_them_at_once(page: Page, pattern: str) -> HeldAnswers:
+    """Fourteen quick taps on a slow phone, the server's answers held back: the hand shows
+    the fourteen tiles all the same. Returns the held answers, to release."""
     throttle(page, 300, 50_000)
+    answers = HeldAnswers(page, pattern)
     for code in FOURTEEN:
         page.locator(f"#mj-pick-{code}").click()
         page.wait_for_timeout(EVERY_MS)
-    last_tap = time.monotonic() - EVERY_MS / 1000
-    expect(page.locator(HAND_TILES)).to_have_count(14, timeout=500)
-    shown_after = time.monotonic() - last_tap
-    assert shown_after < 0.5 + EVERY_MS / 1000, shown_after
+    expect(page.locator(HAND_TILES)).to_have_count(14)
+    assert answers.held, "the page asked the server nothing: the test holds back nothing"
+    return answers
 
 
 def test_fourteen_quick_taps_show_in_the_hand_at_once_on_a_slow_phone(
@@ -47,11 +75,12 @@ def test_fourteen_quick_taps_show_in_the_hand_at_once_on_a_slow_phone(
     page = context.new_page()
     try:
         page.goto(live_server.url + "/calculator/mahjongg/")
-        tap_fourteen_and_see_them_at_once(page)
+        answers = tap_fourteen_and_see_them_at_once(page, "**/calculator/mahjongg/**")
         expected = "123b 456c 789k EwEwEw NwNw seat=E round=E"
-        expect(page.locator("#mj-line")).to_have_value(expected, timeout=500)
-        assert "hand=123b+456c+789k+EwEwEw+NwNw+seat=E+round=E" in page.url
+        expect(page.locator("#mj-line")).to_have_value(expected)
+        answers.release()
         settled(page)
+        assert "hand=123b+456c+789k+EwEwEw+NwNw+seat=E+round=E" in page.url
         # The server's answer, once in, is the same hand, scored.
         expect(page.locator(HAND_TILES)).to_have_count(14)
         expect(page.locator("#mj-line")).to_have_value(expected)
@@ -69,9 +98,10 @@ def test_fourteen_quick_taps_show_in_the_game_forms_hand_at_once_on_a_slow_phone
     page = context.new_page()
     try:
         open_game_form(page, live_server, match, 1)
-        tap_fourteen_and_see_them_at_once(page)
+        answers = tap_fourteen_and_see_them_at_once(page, "**/matches/**")
         expected = "123b 456c 789k EwEwEw NwNw"
-        expect(page.locator("#id_hand1")).to_have_value(expected, timeout=500)
+        expect(page.locator("#id_hand1")).to_have_value(expected)
+        answers.release()
         settled(page)
         expect(page.locator(HAND_TILES)).to_have_count(14)
         expect(page.locator("#id_hand1")).to_have_value(expected)
@@ -162,8 +192,11 @@ def test_a_fifth_tile_tapped_on_a_slow_phone_is_refused_with_why_and_the_hand_st
         expect(page.locator("#mj-notice")).to_contain_text("All four")
         expect(page.locator("#mj-line")).to_have_value("[5555b] seat=E round=E")
         expect(page.locator("#mj-hand .picker-set")).to_have_count(1)
-        page.locator("#mj-pick-6b").click()  # the next tap is taken as ever
-        expect(page.locator("#mj-line")).to_have_value("6b [5555b] seat=E round=E", timeout=500)
+        answers = HeldAnswers(page, "**/calculator/mahjongg/**")
+        page.locator("#mj-pick-6b").click()  # the next tap is taken as ever, by the page
+        expect(page.locator("#mj-line")).to_have_value("6b [5555b] seat=E round=E")
+        answers.release()
+        settled(page)
     finally:
         context.close()
 
