@@ -64,6 +64,33 @@
   let controller = null;
   let timer = null;
 
+  // A tap is a press and a release on one button. An answer swapped in between replaces the
+  // button pressed (the hand, the winning tile, how it came: all in #mj-live), the release
+  // lands on its copy, and the browser makes no click of the two: the tap is lost. Seen on
+  // the game form: the winning tile pressed as the answer to the last tile came, on a slow
+  // network (tests/scoring/test_browser_mahjongg_press.py). So an answer that comes during
+  // a press waits for its release and the click it makes (`afterPress`).
+  const pointersDown = new Set();
+  let afterRelease = [];
+  document.addEventListener("pointerdown", (event) => pointersDown.add(event.pointerId), true);
+  const released = (event) => {
+    if (!pointersDown.delete(event.pointerId) || pointersDown.size) return;
+    setTimeout(() => {
+      // The click (and its submit) came with the release; a new press waits its own turn.
+      if (pointersDown.size) return;
+      const waiting = afterRelease;
+      afterRelease = [];
+      for (const run of waiting) run();
+    }, 0);
+  };
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+  const pressing = () => pointersDown.size > 0;
+  function afterPress(run) {
+    if (pressing()) afterRelease.push(run);
+    else run();
+  }
+
   const form = () => document.getElementById("mj-form");
   const lineInput = () => document.getElementById("mj-line");
 
@@ -255,11 +282,13 @@
         .then((response) =>
           response.text().then((html) => ({ html, reswap: response.headers.get("HX-Reswap") })),
         )
-        .then(({ html, reswap }) => {
-          if (number !== asked) return; // a newer tap asked since
-          window.htmx.swap("#mj-live", html, { swapStyle: reswap || "outerHTML" });
-          done();
-        })
+        .then(({ html, reswap }) =>
+          afterPress(() => {
+            if (number !== asked) return; // a newer tap asked since
+            window.htmx.swap("#mj-live", html, { swapStyle: reswap || "outerHTML" });
+            done();
+          }),
+        )
         .catch(done); // aborted, or the network lost it: the next tap asks again
     }, parameters.hand !== undefined && Object.keys(parameters).length === 1 ? ASK_AFTER_MS : 0);
   }
@@ -419,25 +448,56 @@
     true,
   );
 
+  // Quick taps each queue a change of the field (hx-sync="this:queue all"), and htmx sends
+  // each queued one with the form as it is by then: after fourteen taps on a slow network,
+  // the same question three times, and three answers of some 20 KB each swapped in. A change
+  // whose form is the one of the answer on the screen is not sent.
+  let shownQuestion = null;
+  let asking = null; // the question of the request being configured, for its xhr
+  document.addEventListener("htmx:configRequest", (event) => {
+    asking = null;
+    if (!event.detail.elt.hasAttribute("data-mj-picker")) return;
+    asking = new URLSearchParams(event.detail.formData).toString();
+    const triggering = event.detail.triggeringEvent;
+    const typed = triggering && triggering.type === "change" && triggering.target.closest("#mj-typed");
+    if (typed && asking === shownQuestion) event.preventDefault();
+  });
   document.addEventListener("htmx:beforeSend", (event) => {
     if (!event.detail.elt.hasAttribute("data-mj-picker")) return;
     const xhr = event.detail.xhr;
     xhr.mjTaps = tapsMade;
+    xhr.mjQuestion = asking;
     const triggering = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
     xhr.mjSwitch = Boolean(triggering && triggering.submitter && triggering.submitter.name === "player");
   });
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
-    if (xhr && xhr.mjTaps !== undefined && xhr.mjTaps !== tapsMade) {
+    if (!xhr || xhr.mjTaps === undefined || !event.detail.shouldSwap) return;
+    if (xhr.mjTaps !== tapsMade) {
       event.detail.shouldSwap = false; // a newer tap is in the page and asked for
+    } else if (pressing()) {
+      event.detail.shouldSwap = false; // swapped once the finger is up (afterPress)
+      xhr.mjDeferred = true;
+      const answer = event.detail.serverResponse;
+      afterPress(() => {
+        if (xhr.mjTaps !== tapsMade) return; // the press was a tap: it asks anew
+        shownQuestion = xhr.mjQuestion;
+        window.htmx.swap("#mj-live", answer, { swapStyle: "outerHTML" });
+      });
+    } else {
+      shownQuestion = xhr.mjQuestion;
     }
   });
   // The player's picker is in (or the question failed): the taps made meanwhile are theirs.
   document.addEventListener("htmx:afterRequest", (event) => {
     const xhr = event.detail.xhr;
     if (!xhr || !xhr.mjSwitch || switching === 0) return;
-    switching -= 1;
-    if (!switching) takeWaiting();
+    const taken = () => {
+      switching -= 1;
+      if (!switching) takeWaiting();
+    };
+    if (xhr.mjDeferred) afterPress(taken); // after its picker is swapped in
+    else taken();
   });
 
   function takeWaiting() {
