@@ -1,4 +1,5 @@
-"""A tap made as the server's answer comes is taken, on both Mah-Jongg pickers.
+"""A tap made as the server's answer comes is taken, on both Mah-Jongg pickers; and a
+question already answered on the screen is not asked again.
 
 A tap is a press and a release on one button. When an answer was swapped in between, it
 replaced the button pressed (the winning tile, how it came, a tile of the hand: all drawn in
@@ -114,5 +115,36 @@ def test_the_winning_tile_pressed_as_the_answer_comes_is_taken_in_the_calculator
         )
         settled(page)
         expect(page).to_have_url(re.compile(r"win(=|%3D)5k"))  # the address keeps the tap too
+    finally:
+        context.close()
+
+
+def test_slow_taps_on_a_slow_network_ask_the_server_each_question_once(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    """Each pause between taps queues a change of the field (hx-sync "queue all"), and htmx
+    sends each queued one with the form as it is by then: the same question several times,
+    each answer (some 20 KB) swapped in again. Only different questions are sent now."""
+    match = mahjongg_match(organiser)
+    context = browser.new_context(viewport=PHONE)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    asked: list[str] = []
+    try:
+        open_game_form(page, live_server, match)
+        page.on(
+            "request",
+            lambda r: asked.append(r.post_data or "") if r.headers.get("hx-request") else None,
+        )
+        answers = HeldAnswers(page, "**/matches/**")  # the first answer waits: the rest queue
+        for code in ("1b", "2b", "3b", "4b"):
+            page.locator(f"#mj-pick-{code}").click()
+            page.wait_for_timeout(300)  # a pause: the field's change is asked
+        assert len(answers.held) == 1
+        answers.release()
+        expect(page.locator("#mj-player-0 .mj-player-tiles svg")).to_have_count(4)
+        settled(page)
+        assert len(asked) == 2, asked  # after the first tap, and once for all four
+        assert len(set(asked)) == len(asked)
     finally:
         context.close()
