@@ -141,6 +141,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="keep only the database tests marked `postgres` or `database` and those of "
         "tests/faults/ (the PostgreSQL run)",
     )
+    parser.addoption(
+        "--leave-postgres-tests",
+        action="store_true",
+        help="leave out the tests --postgres-tests-only keeps (CI's SQLite run: CI runs them "
+        "on PostgreSQL, the database a club's site runs on)",
+    )
 
 
 def uses_database(item: pytest.Item) -> bool:
@@ -150,6 +156,8 @@ def uses_database(item: pytest.Item) -> bool:
 
 
 def worth_running_on_postgres(item: pytest.Item) -> bool:
+    if item.get_closest_marker("sqlite"):  # SQLite's own behaviour: CI's SQLite run keeps it
+        return False
     if item.get_closest_marker("database"):
         return True
     if not uses_database(item):
@@ -169,10 +177,14 @@ FIRST = frozenset(
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items[:] = sorted(items, key=lambda item: item.path not in FIRST)  # stable: order kept
-    if not config.getoption("--postgres-tests-only"):
+    only, leave = (
+        config.getoption("--postgres-tests-only"),
+        config.getoption("--leave-postgres-tests"),
+    )
+    if not (only or leave):
         return
-    kept = [item for item in items if worth_running_on_postgres(item)]
+    kept = [item for item in items if worth_running_on_postgres(item) == only]
     config.hook.pytest_deselected(
-        items=[item for item in items if not worth_running_on_postgres(item)]
+        items=[item for item in items if worth_running_on_postgres(item) != only]
     )
     items[:] = kept

@@ -295,6 +295,7 @@ def test_pages_shown_before_a_deletion_change_no_other_round(site):
     assert held["changes"] == ["added", "added", "added", "deleted"]
 
 
+@pytest.mark.sqlite
 @pytest.mark.skipif(not ON_SQLITE, reason="SQLite's write lock; PostgreSQL waits on row locks")
 def test_a_write_lock_held_past_the_timeout_says_try_again_and_saves_nothing(site, tmp_path):
     """Another process holds SQLite's write lock for longer than the server waits (here
