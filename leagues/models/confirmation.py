@@ -1,5 +1,5 @@
 """A round (Mhing) or game (Mah-Jongg) entered by a player waits for an opponent's word
-(issue 36 §2, docs/club_nights.md "Confirmation by an opponent").
+(docs/club_nights.md "Confirmation by an opponent").
 
 An organiser's entry is confirmed as it is saved. A seated player's entry, made because the
 league lets players enter, is *provisional* until another player seated at the match (a

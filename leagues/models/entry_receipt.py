@@ -15,7 +15,7 @@ organiser keeps it instead or discards it (a correction made from a round's olde
 likewise). Nothing sent is dropped without a person deciding.
 
 The receipt names who sent it (`by`) and its state. An opponent's confirmation of a player's
-round (issue 36 §2) is kept on the round or game itself (leagues.models.confirmation), not
+round is kept on the round or game itself (leagues.models.confirmation), not
 here: a round has it whichever way it came, and a correction's new state replaces it.
 """
 
