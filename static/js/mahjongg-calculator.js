@@ -70,25 +70,38 @@
   // the game form: the winning tile pressed as the answer to the last tile came, on a slow
   // network (tests/scoring/test_browser_mahjongg_press.py). So an answer that comes during
   // a press waits for its release and the click it makes (`afterPress`).
+  const PRESS_WAIT_MAX_MS = 2000; // a press this long is no tap (or its release went unseen)
   const pointersDown = new Set();
   let afterRelease = [];
+  let pressTimer = null;
+  function runAfterRelease() {
+    clearTimeout(pressTimer);
+    const waiting = afterRelease;
+    afterRelease = [];
+    for (const run of waiting) run();
+  }
   document.addEventListener("pointerdown", (event) => pointersDown.add(event.pointerId), true);
   const released = (event) => {
     if (!pointersDown.delete(event.pointerId) || pointersDown.size) return;
-    setTimeout(() => {
-      // The click (and its submit) came with the release; a new press waits its own turn.
-      if (pointersDown.size) return;
-      const waiting = afterRelease;
-      afterRelease = [];
-      for (const run of waiting) run();
-    }, 0);
+    // The click (and its submit) comes with the release; a new press waits its own turn.
+    setTimeout(() => pointersDown.size || runAfterRelease(), 0);
   };
   document.addEventListener("pointerup", released, true);
   document.addEventListener("pointercancel", released, true);
+  window.addEventListener("blur", () => {
+    pointersDown.clear(); // the release may come to another window
+    runAfterRelease();
+  });
   const pressing = () => pointersDown.size > 0;
   function afterPress(run) {
-    if (pressing()) afterRelease.push(run);
-    else run();
+    if (!pressing()) return run();
+    afterRelease.push(run);
+    if (afterRelease.length === 1) {
+      pressTimer = setTimeout(() => {
+        pointersDown.clear();
+        runAfterRelease();
+      }, PRESS_WAIT_MAX_MS);
+    }
   }
 
   const form = () => document.getElementById("mj-form");
@@ -468,21 +481,24 @@
     xhr.mjTaps = tapsMade;
     xhr.mjQuestion = asking;
     const triggering = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    xhr.mjSwitch = Boolean(triggering && triggering.submitter && triggering.submitter.name === "player");
+    const pressed = triggering && triggering.submitter ? triggering.submitter.name : "";
+    xhr.mjSwitch = pressed === "player";
+    xhr.mjAction = pressed === "action"; // Preview or Save: its answer is no picker's
   });
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
     if (!xhr || xhr.mjTaps === undefined || !event.detail.shouldSwap) return;
     if (xhr.mjTaps !== tapsMade) {
       event.detail.shouldSwap = false; // a newer tap is in the page and asked for
-    } else if (pressing()) {
+    } else if (pressing() && !xhr.mjAction) {
       event.detail.shouldSwap = false; // swapped once the finger is up (afterPress)
       xhr.mjDeferred = true;
-      const answer = event.detail.serverResponse;
+      const { serverResponse, target } = event.detail;
+      const swapStyle = event.detail.swapOverride || "outerHTML"; // the form's hx-swap
       afterPress(() => {
         if (xhr.mjTaps !== tapsMade) return; // the press was a tap: it asks anew
         shownQuestion = xhr.mjQuestion;
-        window.htmx.swap("#mj-live", answer, { swapStyle: "outerHTML" });
+        window.htmx.swap(target.isConnected ? target : "#mj-live", serverResponse, { swapStyle });
       });
     } else {
       shownQuestion = xhr.mjQuestion;

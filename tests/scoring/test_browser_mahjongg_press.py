@@ -148,3 +148,32 @@ def test_slow_taps_on_a_slow_network_ask_the_server_each_question_once(
         assert len(set(asked)) == len(asked)
     finally:
         context.close()
+
+
+def test_an_answer_waits_for_no_finger_held_on_the_page_for_long(
+    transactional_db, live_server, browser: Browser, organiser
+) -> None:
+    """A finger resting on the page (or a release the page never heard of, in another
+    window) holds the answers back two seconds at most: then they are swapped in."""
+    match = mahjongg_match(organiser)
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(script=COUNT_ANSWERS)
+    sign_in(context, organiser, live_server.url)
+    page = context.new_page()
+    try:
+        open_game_form(page, live_server, match)
+        page.get_by_role("radio", name="Pia (East)").check()
+        settled(page)
+        answers = HeldAnswers(page, "**/matches/**")
+        page.locator("#mj-pick-1b").click()
+        page.wait_for_timeout(300)  # the field's change is asked once the taps pause
+        taken = page.evaluate("window.answersTaken")
+        heading = page.get_by_role("heading", level=1).bounding_box()
+        page.mouse.move(heading["x"] + 5, heading["y"] + 5)
+        page.mouse.down()  # on the heading, and held
+        answers.release()
+        page.wait_for_function("taken => window.answersTaken > taken", arg=taken)
+        expect(page.locator("#mj-player-0 .mj-player-tiles svg")).to_have_count(1)
+        page.mouse.up()
+    finally:
+        context.close()
