@@ -17,6 +17,7 @@ Run with `pytest -m browser -n 0 tests/scoring/test_browser_mahjongg_press.py`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -61,35 +62,40 @@ def press_winning_tile_as_the_answer_comes(page: Page, answers: HeldAnswers) -> 
     page.mouse.up()
 
 
-def test_the_winning_tile_pressed_as_the_answer_comes_is_taken_on_the_game_form(
-    transactional_db, live_server, browser: Browser, organiser
-) -> None:
+@pytest.fixture
+def caller_form(transactional_db, live_server, browser: Browser, organiser) -> Iterator[Page]:
+    """The game form on a phone, its answers counted, Pia (East) chosen as the caller."""
     match = mahjongg_match(organiser)
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(script=COUNT_ANSWERS)
     sign_in(context, organiser, live_server.url)
     page = context.new_page()
-    try:
-        open_game_form(page, live_server, match)
-        page.get_by_role("radio", name="Pia (East)").check()
-        for code in THIRTEEN:
-            page.locator(f"#mj-pick-{code}").click()
-        expect(page.locator("#mj-player-0 .mj-player-tiles svg")).to_have_count(13)
-        settled(page)
-        answers = HeldAnswers(page, "**/matches/**")
-        page.locator("#mj-pick-5k").click()  # the fourteenth: its answer held back
-        expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k")
-        page.wait_for_timeout(300)  # the field's change is asked once the taps pause
-        press_winning_tile_as_the_answer_comes(page, answers)
+    open_game_form(page, live_server, match)
+    page.get_by_role("radio", name="Pia (East)").check()
+    yield page
+    context.close()
 
-        expect(page.locator("#mj-by-wall")).to_be_visible()
-        expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k win=5k by=discard")
-        page.locator("#mj-by-wall").click()
-        settled(page)
-        expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k win=5k by=wall")
-        expect(page.locator("#mj-by-wall")).to_have_attribute("aria-pressed", "true")
-    finally:
-        context.close()
+
+def test_the_winning_tile_pressed_as_the_answer_comes_is_taken_on_the_game_form(
+    caller_form: Page,
+) -> None:
+    page = caller_form
+    for code in THIRTEEN:
+        page.locator(f"#mj-pick-{code}").click()
+    expect(page.locator("#mj-player-0 .mj-player-tiles svg")).to_have_count(13)
+    settled(page)
+    answers = HeldAnswers(page, "**/matches/**")
+    page.locator("#mj-pick-5k").click()  # the fourteenth: its answer held back
+    expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k")
+    page.wait_for_timeout(300)  # the field's change is asked once the taps pause
+    press_winning_tile_as_the_answer_comes(page, answers)
+
+    expect(page.locator("#mj-by-wall")).to_be_visible()
+    expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k win=5k by=discard")
+    page.locator("#mj-by-wall").click()
+    settled(page)
+    expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k win=5k by=wall")
+    expect(page.locator("#mj-by-wall")).to_have_attribute("aria-pressed", "true")
 
 
 def test_the_winning_tile_pressed_as_the_answer_comes_is_taken_in_the_calculator(
@@ -150,30 +156,19 @@ def test_slow_taps_on_a_slow_network_ask_the_server_each_question_once(
         context.close()
 
 
-def test_an_answer_waits_for_no_finger_held_on_the_page_for_long(
-    transactional_db, live_server, browser: Browser, organiser
-) -> None:
+def test_an_answer_waits_for_no_finger_held_on_the_page_for_long(caller_form: Page) -> None:
     """A finger resting on the page (or a release the page never heard of, in another
     window) holds the answers back two seconds at most: then they are swapped in."""
-    match = mahjongg_match(organiser)
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(script=COUNT_ANSWERS)
-    sign_in(context, organiser, live_server.url)
-    page = context.new_page()
-    try:
-        open_game_form(page, live_server, match)
-        page.get_by_role("radio", name="Pia (East)").check()
-        settled(page)
-        answers = HeldAnswers(page, "**/matches/**")
-        page.locator("#mj-pick-1b").click()
-        page.wait_for_timeout(300)  # the field's change is asked once the taps pause
-        taken = page.evaluate("window.answersTaken")
-        heading = page.get_by_role("heading", level=1).bounding_box()
-        page.mouse.move(heading["x"] + 5, heading["y"] + 5)
-        page.mouse.down()  # on the heading, and held
-        answers.release()
-        page.wait_for_function("taken => window.answersTaken > taken", arg=taken)
-        expect(page.locator("#mj-player-0 .mj-player-tiles svg")).to_have_count(1)
-        page.mouse.up()
-    finally:
-        context.close()
+    page = caller_form
+    settled(page)
+    answers = HeldAnswers(page, "**/matches/**")
+    page.locator("#mj-pick-1b").click()
+    page.wait_for_timeout(300)  # the field's change is asked once the taps pause
+    taken = page.evaluate("window.answersTaken")
+    heading = page.get_by_role("heading", level=1).bounding_box()
+    page.mouse.move(heading["x"] + 5, heading["y"] + 5)
+    page.mouse.down()  # on the heading, and held
+    answers.release()
+    page.wait_for_function("taken => window.answersTaken > taken", arg=taken)
+    expect(page.locator("#mj-player-0 .mj-player-tiles svg")).to_have_count(1)
+    page.mouse.up()
