@@ -71,6 +71,20 @@ def django_db_modify_db_settings(
         database.setdefault("TEST", {})["NAME"] = str(path)
 
 
+# How long an `expect(...)` of the browser tests waits for what it expects: Playwright's 5 s
+# is too short for a page's load (a form posted, redirected and drawn) when four browsers
+# share two cores, which is CI. A tap that is lost still fails, ten seconds later.
+EXPECT_TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expect(request: pytest.FixtureRequest) -> None:
+    if any(item.get_closest_marker("browser") for item in request.session.items):
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright launches Debian's Chromium, as root, with no background networking

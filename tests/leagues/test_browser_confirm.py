@@ -41,6 +41,7 @@ def test_a_player_enters_a_round_and_the_opponent_confirms_it_on_the_same_german
         page.get_by_role("radio", name="Selbst gezogen").check()
         page.get_by_label("Hand eintippen oder einfügen").fill("123c 456b 789k 234c 55k")
         page.locator("#save-round").tap()
+        page.wait_for_url(f"**/matches/{match.pk}/")  # posted, and back on the sheet
 
         badge = page.locator("#sheet-table [data-confirmation='provisional']")
         expect(badge).to_have_text("unbestätigt")

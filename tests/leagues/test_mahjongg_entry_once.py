@@ -196,3 +196,24 @@ def test_the_game_page_carries_the_phones_outbox_in_the_members_language(
     assert '<span data-word="game">Spiel %(number)s</span>' in page
     assert '<span data-word="round">Runde %(number)s</span>' in page
     assert "Kein Netz: Das Antippen von Steinen wartet darauf." in page
+
+
+def test_a_kept_game_for_a_match_another_phone_ended_is_held_not_refused(
+    organiser_client, mj_match
+):
+    """A match of one game, kept on two phones: the second reaches a match that is over, but
+    was made while it was not. Held beside game 1 for the organiser, as any game another
+    phone beat (it was refused as "the match is over", and the organiser never saw it)."""
+    mj_match.length_hands = 1
+    mj_match.save(update_fields=["length_hands"])
+    organiser_client.post(game_new_url(mj_match), kept_game(mj_match), **JSON)
+    mj_match.refresh_from_db()
+    assert mj_match.is_finished
+
+    answer = organiser_client.post(
+        game_new_url(mj_match), kept_game(mj_match, hand3=OTHER2), **JSON
+    ).json()
+
+    assert answer["state"] == "held" and answer["number"] == 1
+    assert mj_match.mj_games.count() == 1
+    assert EntryReceipt.objects.filter(state=EntryReceipt.State.HELD).count() == 1

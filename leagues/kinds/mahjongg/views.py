@@ -116,10 +116,15 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
         raise PermissionDenied(_("Only the league's organisers enter this match's games."))
     # A rejected game is left out of the replay (leagues.models.confirmation).
     every = list(match.mj_games.order_by("number"))
-    games = counted(every)
-    stored = [game.entry() for game in games]  # once: the next game's winds, the new one's replay
-    so_far = None if match.is_finished else stored_replay(match, games)
     replay = request.method == "POST" and wants_json(request)  # from a phone's outbox
+    # A kept game the match moved past (games came since it was made) is held beside the game
+    # it was made for (enter_once): it is read and checked at that place, with its winds,
+    # even if the match has ended since.
+    moved_past = _made_after(request, len(every)) if replay else None
+    games = counted(every if moved_past is None else every[:moved_past])
+    stored = [game.entry() for game in games]  # once: the next game's winds, the new one's replay
+    finished = match.is_finished and moved_past is None
+    so_far = None if finished else stored_replay(match, games)
     upcoming = so_far.next if so_far else None
     problem = None
     if so_far and so_far.refused:  # stored before the book refused it: each save would fail
@@ -167,6 +172,16 @@ def game_new(request, slug: str, pk: int) -> HttpResponse:
     if replay:
         return replayed_game(request, match, form, outcome_of, save)
     return _game_page(request, match, form, picker, None, outcome_of, save, about, sheet)
+
+
+def _made_after(request, count: int) -> int | None:
+    """The game count a kept game was made after (its form's `after`), when fewer games
+    than `count`, the match's now; else None."""
+    try:
+        after = int(request.POST.get("after", ""))
+    except ValueError:
+        return None
+    return after if 0 <= after < count else None
 
 
 def _saved_once(request, form, match, kind, save, held_as=None):
