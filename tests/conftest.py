@@ -197,8 +197,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     )
     if not (only or leave):
         return
-    kept = [item for item in items if worth_running_on_postgres(item) == only]
-    config.hook.pytest_deselected(
-        items=[item for item in items if worth_running_on_postgres(item) != only]
-    )
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:  # each test asked once
+        (kept if worth_running_on_postgres(item) == only else left).append(item)
+    config.hook.pytest_deselected(items=left)
     items[:] = kept
