@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy
 from leagues.errors import StaleEdit
 
 from .history import RoundChange
+from .saving import saving
 
 REASON_LENGTH = 200
 
@@ -145,13 +146,12 @@ def decide(match, number: int, by, accept: bool, reason: str = "", as_player=Non
     seated player who tapped their name on the entering phone (`by` is then the enterer's
     account, signed in on it). Under the match's lock, so two opponents tapping at once
     record one decision: the second finds the item no longer waiting."""
-    from .match import _saving
 
     reason = reason.strip()[:REASON_LENGTH]
     if not accept and not reason:
         raise ValidationError({"reason": _("Say why the entry is wrong.")}, code="no_reason")
 
-    @_saving
+    @saving
     def save():
         locked = match._lock()
         item = entries(locked).filter(number=number).first()

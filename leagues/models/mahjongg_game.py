@@ -22,8 +22,7 @@ from scoring.mahjongg_messages import error_message
 from .confirmation import CONFIRMABLE_FIELDS, Confirmable, check_amend
 from .history import RoundChange
 from .league import GameChoice
-from .match_length import how_it_ends
-from .standing import refresh_standings
+from .saving import corrected_meanwhile, entered_meanwhile, saving, undone_meanwhile
 
 
 class MahjonggGame(Confirmable):
@@ -116,11 +115,10 @@ def record_game(
 ):
     """Add the next game; the new MahjonggGame. `by_hand`: as for Match.record_round, a
     player's game typed on the entry page waits for an opponent's confirmation."""
-    from .match import _entered_meanwhile, _saving
 
-    @_saving
+    @saving
     def save():
-        locked = match._lock(expected_version, _entered_meanwhile)
+        locked = match._lock(expected_version, entered_meanwhile)
         if locked.game != GameChoice.MAHJONGG:  # a Mhing match: Match.record_round
             raise ValidationError(_("A Mhing match is entered round by round."), code="round")
         if locked.is_finished:
@@ -162,11 +160,10 @@ def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int
     """Replace a game's entry; every later game is recomputed (the winds may change). A
     player's correction waits for an opponent again; `reason`: why an organiser corrects
     after the correction window, kept in the history."""
-    from .match import _corrected_meanwhile, _saving
 
     match = game.match
 
-    @_saving
+    @saving
     def save():
         locked = match._lock()
         current = MahjonggGame.objects.filter(pk=game.pk, match=locked).first()
@@ -177,7 +174,7 @@ def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int
                 code="gone",
             )
         if current.version != expected_version:
-            raise StaleEdit(_corrected_meanwhile(current.number), code="stale")
+            raise StaleEdit(corrected_meanwhile(current.number), code="stale")
         check_amend(locked, current, by, reason)
         _bring_to_book(locked)
         current.refresh_from_db()
@@ -212,17 +209,16 @@ def correct_game(game: MahjonggGame, entry: GameEntry, by, expected_version: int
 
 def undo_last_game(match, by, expected_version: int | None = None) -> int:
     """Take back the last game; its number."""
-    from .match import _saving, _undone_meanwhile
 
-    @_saving
+    @saving
     def save():
-        locked = match._lock(expected_version, _undone_meanwhile)
+        locked = match._lock(expected_version, undone_meanwhile)
         last = locked.mj_games.order_by("-number").first()
         if last is None:
             raise ValidationError(_("There is no game to undo."), code="no_game")
         # A player's own game was the last one, no longer (`by=None`: the site itself).
         if by is not None and not locked.can_undo(by, last):
-            raise StaleEdit(_undone_meanwhile(), code="stale")
+            raise StaleEdit(undone_meanwhile(), code="stale")
         _bring_to_book(locked)
         last.refresh_from_db()
         before = last.snapshot()
@@ -256,9 +252,7 @@ def settle_mahjongg(match) -> None:
 
 
 def _store(match, result: MatchReplay) -> None:
-    from .match import Match, Seat
-
-    was = Match.objects.filter(pk=match.pk).values_list("status", flat=True).get()
+    """The replay's figures into the games, then into the match (Match.record_result)."""
     every = list(match.mj_games.order_by("number"))
     games = counted(every)
     outcomes = iter(result.outcomes)
@@ -283,19 +277,9 @@ def _store(match, result: MatchReplay) -> None:
         ["round_wind", "game_in_round", "east", "dealer", "winds", "scores", "net", "balance"]
         + ["best"],
     )
-    seats = list(Seat.objects.filter(match=match).order_by("position"))
-    for seat, total, place in zip(seats, result.balance, result.places(), strict=True):
-        seat.total, seat.place = total, place
-    Seat.objects.bulk_update(seats, ["total", "place"])
     last = games[-1].entered_at if games else None
-    match.ended = how_it_ends(match, result.finished, len(games), last)
-    status = Match.Status.FINISHED if result.finished or match.ended else Match.Status.RUNNING
-    Match.objects.filter(pk=match.pk).update(status=status, ended=match.ended)
-    match.status = status
-    if Match.Status.FINISHED in (was, status):
-        match.league.rerate()
-    refresh_standings(
-        match.league_id, [seat.player_id for seat in seats], season_id=match.season_id
+    match.record_result(
+        result.balance, result.places(), result.finished, hands=len(games), last_hand_at=last
     )
 
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
-from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -15,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from leagues.errors import MatchFinished, StaleEdit, match_gone, refused_when_busy, round_gone
+from leagues.errors import MatchFinished, StaleEdit, match_gone, round_gone
 from leagues.kinds import DEFAULT as DEFAULT_GAME
 from leagues.kinds import GameKind, kind_of
 from scoring.mhing.match_scoring import (
@@ -31,24 +30,18 @@ from scoring.mhing.match_scoring import (
 from .confirmation import check_amend, window_open
 from .history import RoundChange
 from .league import GameChoice, League, VariantChoice, lock_league
-from .match_length import how_it_ends
+from .match_length import Ended, how_it_ends
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
+from .saving import (
+    corrected_meanwhile,
+    deleted_meanwhile,
+    entered_meanwhile,
+    saving,
+    undone_meanwhile,
+)
 from .season import Season
 from .standing import refresh_standings
-
-
-def _saving(method):
-    """A Match method that saves: one transaction, and the database's "busy" (a lock still
-    held by another save when the wait ran out) refused as `Busy`, never a server error."""
-    atomic = transaction.atomic(method)
-
-    @wraps(method)
-    def wrapper(*args, **kwargs):
-        with refused_when_busy():
-            return atomic(*args, **kwargs)
-
-    return wrapper
 
 
 class Match(models.Model):
@@ -59,9 +52,7 @@ class Match(models.Model):
         # the standings and ratings; kept and shown as abandoned.
         ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
-    class Ended(models.TextChoices):
-        HERE = "here", gettext_lazy("Ended here by an organiser")
-        LENGTH = "length", gettext_lazy("Ended by its length")
+    Ended = Ended  # leagues.models.match_length, which decides it
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
     # The season that was current when the match began (not chosen by its date): its
@@ -295,7 +286,7 @@ class Match(models.Model):
         """The game the match plays (leagues/kinds/): what its pages and records ask."""
         return kind_of(self.game)
 
-    @_saving
+    @saving
     def record_round(
         self,
         entry: RoundEntry,
@@ -308,7 +299,7 @@ class Match(models.Model):
         `by_hand`: typed on an entry page, where a player's round waits for an opponent's
         confirmation (leagues.models.confirmation); a live table's round, played out by the
         engine, or an import needs none."""
-        match = self._lock(expected_version, _entered_meanwhile)
+        match = self._lock(expected_version, entered_meanwhile)
         if match.game != GameChoice.MHING:  # Mah-Jongg: leagues.models.mahjongg_game.record_game
             raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
         if match.is_finished:
@@ -335,7 +326,7 @@ class Match(models.Model):
         self.refresh_from_db()
         return round_
 
-    @_saving
+    @saving
     def correct_round(
         self,
         round_: Round,
@@ -350,7 +341,7 @@ class Match(models.Model):
         corrects after the correction window, kept in the history (None: a correction the
         site makes, as keeping a held entry, asks for none)."""
         match = self._lock()
-        before_round = _current(match, round_, expected_version, _corrected_meanwhile)
+        before_round = _current(match, round_, expected_version, corrected_meanwhile)
         check_amend(match, before_round, by, reason)
         before = before_round.snapshot()
         score = entry.check(match)
@@ -379,20 +370,20 @@ class Match(models.Model):
         self.refresh_from_db()
         return updated
 
-    @_saving
+    @saving
     def delete_round(self, round_: Round, by, expected_version: int) -> None:
         """Remove a round entered by mistake. Later rounds move up one number, and their
         dealers follow, since the deal passes left once per round played."""
         match = self._lock()
-        match._delete(_current(match, round_, expected_version, _deleted_meanwhile), by)
+        match._delete(_current(match, round_, expected_version, deleted_meanwhile), by)
         self.refresh_from_db()
 
-    @_saving
+    @saving
     def undo_last_round(self, by, expected_version: int | None = None) -> int:
         """Delete the last round; its number. The last round is the one under the lock, and
         the version is compared there too: an undo sent from an older sheet must not take
         away a round someone entered meanwhile."""
-        match = self._lock(expected_version, _undone_meanwhile)
+        match = self._lock(expected_version, undone_meanwhile)
         last = match.rounds.select_related("winner", "discarder", "hand").order_by("-number")
         current = last.first()
         if current is None:
@@ -400,7 +391,7 @@ class Match(models.Model):
         # A player's own round was the last one, no longer. `by=None` is the site itself (a
         # command, the rebuild checks), as everywhere a change records who made it.
         if by is not None and not match.can_undo(by, current):
-            raise StaleEdit(_undone_meanwhile(), code="stale")
+            raise StaleEdit(undone_meanwhile(), code="stale")
         match._delete(current, by, RoundChange.Action.UNDONE)
         self.refresh_from_db()
         return current.number
@@ -440,7 +431,7 @@ class Match(models.Model):
         # the old one (leagues.models.season.start_season).
         Season.objects.get(pk=match.season_id).refuse_changes(match)
         if expected_version is not None and match.version != expected_version:
-            raise StaleEdit(stale() if stale else _entered_meanwhile(), code="stale")
+            raise StaleEdit(stale() if stale else entered_meanwhile(), code="stale")
         match.version += 1
         match.save(update_fields=["version"])
         return match
@@ -472,18 +463,36 @@ class Match(models.Model):
 
     def settle_rounds(self) -> None:
         """Match.settle for a match entered round by round (Mhing's)."""
-        was_finished = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
         tally = self.tally()
+        last = self.rounds.order_by("-number").values_list("created_at", flat=True).first()
+        self.record_result(
+            tally.totals, tally.placings(), tally.finished, hands=tally.rounds, last_hand_at=last
+        )
+
+    def record_result(
+        self,
+        totals: Sequence[int],
+        places: Sequence[int],
+        finished_by_play: bool,
+        *,
+        hands: int,
+        last_hand_at,
+    ) -> None:
+        """Where each game's settling ends, fed with its own figures (seat by seat, in seat
+        order: the totals and places; whether its rules end the match; the hands entered and
+        when the last one was): the seats' figures, how and whether the match has ended,
+        then the ratings (when it finished or stops being finished) and the players'
+        standings."""
+        was = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
         seats = list(self.seats.order_by("position"))
-        for seat, total, place in zip(seats, tally.totals, tally.placings(), strict=True):
+        for seat, total, place in zip(seats, totals, places, strict=True):
             seat.total, seat.place = total, place
         Seat.objects.bulk_update(seats, ["total", "place"])
-        last = self.rounds.order_by("-number").values_list("created_at", flat=True).first()
-        self.ended = how_it_ends(self, tally.finished, tally.rounds, last)
-        finished = tally.finished or bool(self.ended)
+        self.ended = how_it_ends(self, finished_by_play, hands, last_hand_at)
+        finished = finished_by_play or bool(self.ended)
         self.status = self.Status.FINISHED if finished else self.Status.RUNNING
         Match.objects.filter(pk=self.pk).update(status=self.status, ended=self.ended)
-        if self.Status.FINISHED in (was_finished, self.status):
+        if self.Status.FINISHED in (was, self.status):
             self.league.rerate()
         refresh_standings(
             self.league_id, [seat.player_id for seat in seats], season_id=self.season_id
@@ -505,31 +514,6 @@ def _current(
     if current.version != expected_version:
         raise StaleEdit(stale(current.number), code="stale")
     return current
-
-
-def _entered_meanwhile() -> str:
-    return _(
-        "The score sheet changed while you were entering this round (someone "
-        "else saved a round). Nothing was saved: check the sheet and enter it again."
-    )
-
-
-def _undone_meanwhile() -> str:
-    return _("The match changed meanwhile: nothing was undone.")
-
-
-def _corrected_meanwhile(number: int) -> str:
-    return _(
-        "Someone else changed round %(number)s while you were editing it. "
-        "Your correction was not saved: look at the round again."
-    ) % {"number": number}
-
-
-def _deleted_meanwhile(number: int) -> str:
-    return _(
-        "Someone else changed round %(number)s meanwhile; it was not deleted. "
-        "Look at the round again."
-    ) % {"number": number}
 
 
 def _result_of(round_: Round, positions: dict[int, int]) -> RoundResult:

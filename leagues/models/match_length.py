@@ -1,27 +1,35 @@
 """When a match ends otherwise than by play: an organiser ended it here, or it ran past its
 length (a number of hands, or minutes since it began). Both games ask this as they settle
-(Match.settle_rounds, mahjongg_game._store), with what their own rules say and the hands
-entered; the match's places are then those of its totals at that hand (docs/organisers.md,
-"Ending a match here")."""
+(Match.record_result, fed by Match.settle_rounds and mahjongg_game._store), with what their
+own rules say and the hands entered; the match's places are then those of its totals at that
+hand (docs/organisers.md, "Ending a match here")."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.db import models
+from django.utils.translation import gettext_lazy
+
+
+class Ended(models.TextChoices):
+    """Why a match ended otherwise than by play (`Match.ended`; empty: it did not)."""
+
+    HERE = "here", gettext_lazy("Ended here by an organiser")
+    LENGTH = "length", gettext_lazy("Ended by its length")
+
 
 def how_it_ends(match, finished_by_play: bool, hands: int, last_hand_at: datetime | None) -> str:
     """`match.ended` as it now stands: "" while play alone decides (still running, or
-    finished by its target or its chips), else `Match.Ended.HERE` or `Match.Ended.LENGTH`."""
-    from .match import Match
-
+    finished by its target or its chips), else `Ended.HERE` or `Ended.LENGTH`."""
     if finished_by_play:
         return ""
-    if match.ended == Match.Ended.HERE and hands:  # all its hands undone: it runs again
-        return Match.Ended.HERE
+    if match.ended == Ended.HERE and hands:  # all its hands undone: it runs again
+        return Ended.HERE
     if past_length(match, hands, last_hand_at):
-        return Match.Ended.LENGTH
-    if match.ended == Match.Ended.LENGTH and hands and not _has_length(match):
-        return Match.Ended.LENGTH  # from a league file: its length was the other site's
+        return Ended.LENGTH
+    if match.ended == Ended.LENGTH and hands and not _has_length(match):
+        return Ended.LENGTH  # from a league file: its length was the other site's
     # A length end undone (its last hand deleted) runs again.
     return ""
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -15,9 +15,6 @@ from scoring.mhing.serialize import score_to_dict
 
 from .confirmation import Confirmable
 from .people import Player
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class Outcome(models.TextChoices):
@@ -45,7 +42,7 @@ class RoundEntry:
     def draw(cls) -> RoundEntry:
         return cls(outcome=Outcome.DRAW, win_type="")
 
-    def check(self, match: Match) -> Score | None:
+    def check(self, match) -> Score | None:
         """The scored hand of a won round (None for a draw); ValidationError if the entry
         breaks a rule, naming the field at fault."""
         if self.outcome == Outcome.DRAW:
