@@ -21,7 +21,7 @@ The league is bulk-created for speed, but from real data: the hands are a seeded
 winning hands (benchmarks.scoring's generator) scored by the engine, each match is four players
 playing a points race to 200 replayed with the rules' own scoring (so seats, totals, places
 and statuses are what recording the rounds one by one would give), the ratings come from
-League.rerate() and the standings' rows from rebuild_standings().
+leagues.models.rating.rerate() and the standings' rows from rebuild_standings().
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from time import perf_counter, process_time
 from typing import Any
+
+from leagues.models.rating import rerate
 
 DEFAULT_PLAYERS = 200
 DEFAULT_ROUNDS = 10_000
@@ -205,7 +207,7 @@ def build_league(
             for round_, hand in played
             if hand is not None
         )
-        league.rerate()
+        rerate(league)
         rebuild_standings(league)
     return Built(league, len(people), len(plans), len(all_rounds), len(hands))
 

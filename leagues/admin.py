@@ -13,6 +13,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from leagues.models.rating import rerate
+
 from .models import (
     Club,
     League,
@@ -130,7 +132,7 @@ class MatchAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
     # A deleted match takes its seats and hands out of the ratings and the standings.
     def delete_model(self, request: HttpRequest, obj: Match) -> None:
         super().delete_model(request, obj)
-        obj.league.rerate()
+        rerate(obj.league)
         rebuild_standings(obj.league)
 
     # The "delete selected" action runs outside a transaction (the delete page runs in one):
@@ -140,7 +142,7 @@ class MatchAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
         leagues = list(League.objects.filter(matches__in=queryset).distinct())
         super().delete_queryset(request, queryset)
         for league in leagues:
-            league.rerate()
+            rerate(league)
             rebuild_standings(league)
 
 

@@ -44,6 +44,7 @@ from leagues.exchange.replay import Replay
 from leagues.models import Club, League, Match, Player
 from leagues.models.confirmation import Confirmation
 from leagues.models.match_end import abandon_match
+from leagues.models.rating import rerate
 from leagues.models.roster import look_alike_refusals
 from leagues.models.season import open_next_season
 from leagues.models.standing import standings_deferred
@@ -333,7 +334,7 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
     # Once for the whole file rather than once per finished match as Match.settle does:
     # the ratings depend only on the finished matches, whatever order they were saved in.
     if replay.finished:
-        league.rerate()
+        rerate(league)
     return Imported(league, created, added, rounds, len(new), skipped, tuple(repeats.found))
 
 

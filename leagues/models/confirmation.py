@@ -248,20 +248,6 @@ def confirmation_context(
     }
 
 
-def unconfirmed_in(league, season=None) -> int:
-    """How many rounds (games) the league's standings count that wait for confirmation
-    (of `season`; abandoned matches count for nothing anyway). One query."""
-    from .match import Match
-
-    model = Match._meta.get_field(league.kind.played).related_model
-    waiting = model.objects.filter(
-        match__league=league, confirmation=Confirmation.PROVISIONAL
-    ).exclude(match__status=Match.Status.ABANDONED)
-    if season is not None:
-        waiting = waiting.filter(match__season=season)
-    return waiting.count()
-
-
 # -- the correction window -------------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from .confirmation import CONFIRMABLE_FIELDS, Confirmable, check_amend
 from .history import RoundChange
 from .league import GameChoice
 from .saving import corrected_meanwhile, entered_meanwhile, saving, undone_meanwhile
+from .settle import record_result
 
 
 class MahjonggGame(Confirmable):
@@ -252,7 +253,7 @@ def settle_mahjongg(match) -> None:
 
 
 def _store(match, result: MatchReplay) -> None:
-    """The replay's figures into the games, then into the match (Match.record_result)."""
+    """The replay's figures into the games, then into the match (settle.record_result)."""
     every = list(match.mj_games.order_by("number"))
     games = counted(every)
     outcomes = iter(result.outcomes)
@@ -278,8 +279,8 @@ def _store(match, result: MatchReplay) -> None:
         + ["best"],
     )
     last = games[-1].entered_at if games else None
-    match.record_result(
-        result.balance, result.places(), result.finished, hands=len(games), last_hand_at=last
+    record_result(
+        match, result.balance, result.places(), result.finished, hands=len(games), last_hand_at=last
     )
 
 

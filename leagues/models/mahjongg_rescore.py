@@ -30,6 +30,7 @@ from scoring.mahjongg.match import StoredReplay, replay_stored
 
 from .history import RoundChange
 from .mahjongg_game import MahjonggGame, entry_message, match_profile
+from .rating import rerate
 from .standing import refresh_standings
 
 # The edition of MAHJONGG.md a rescore brings the stored games to (its "Changes" section).
@@ -74,12 +75,12 @@ def rescore_league(league, dry_run: bool = False, report: Rescore | None = None)
     """Every match of a Mah-Jongg league (every season, abandoned ones too), replayed under
     its own profile; with `dry_run` nothing is written."""
     report = report if report is not None else Rescore()
-    rerate = False
+    ratings_changed = False
     for match in league.matches.order_by("played_on", "pk"):
         changed, finished = _rescore_match(match, dry_run, report)
-        rerate = rerate or (changed and finished)
-    if rerate and not dry_run:
-        league.rerate()  # a finished match's balances changed: every rating after it may
+        ratings_changed = ratings_changed or (changed and finished)
+    if ratings_changed and not dry_run:
+        rerate(league)  # a finished match's balances changed: every rating after it may
     return report
 
 

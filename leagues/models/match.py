@@ -30,7 +30,7 @@ from scoring.mhing.match_scoring import (
 from .confirmation import check_amend, window_open
 from .history import RoundChange
 from .league import GameChoice, League, VariantChoice, lock_league
-from .match_length import Ended, how_it_ends
+from .match_length import Ended
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
 from .saving import (
@@ -41,7 +41,6 @@ from .saving import (
     undone_meanwhile,
 )
 from .season import Season
-from .standing import refresh_standings
 
 
 class Match(models.Model):
@@ -460,43 +459,6 @@ class Match(models.Model):
         players' standings (leagues.models.standing) up to date, as the match's game counts
         them (leagues/kinds/)."""
         self.kind.settle(self)
-
-    def settle_rounds(self) -> None:
-        """Match.settle for a match entered round by round (Mhing's)."""
-        tally = self.tally()
-        last = self.rounds.order_by("-number").values_list("created_at", flat=True).first()
-        self.record_result(
-            tally.totals, tally.placings(), tally.finished, hands=tally.rounds, last_hand_at=last
-        )
-
-    def record_result(
-        self,
-        totals: Sequence[int],
-        places: Sequence[int],
-        finished_by_play: bool,
-        *,
-        hands: int,
-        last_hand_at,
-    ) -> None:
-        """Where each game's settling ends, fed with its own figures (seat by seat, in seat
-        order: the totals and places; whether its rules end the match; the hands entered and
-        when the last one was): the seats' figures, how and whether the match has ended,
-        then the ratings (when it finished or stops being finished) and the players'
-        standings."""
-        was = Match.objects.filter(pk=self.pk).values_list("status", flat=True).get()
-        seats = list(self.seats.order_by("position"))
-        for seat, total, place in zip(seats, totals, places, strict=True):
-            seat.total, seat.place = total, place
-        Seat.objects.bulk_update(seats, ["total", "place"])
-        self.ended = how_it_ends(self, finished_by_play, hands, last_hand_at)
-        finished = finished_by_play or bool(self.ended)
-        self.status = self.Status.FINISHED if finished else self.Status.RUNNING
-        Match.objects.filter(pk=self.pk).update(status=self.status, ended=self.ended)
-        if self.Status.FINISHED in (was, self.status):
-            self.league.rerate()
-        refresh_standings(
-            self.league_id, [seat.player_id for seat in seats], season_id=self.season_id
-        )
 
 
 def _current(

@@ -13,6 +13,7 @@ from leagues.errors import StaleEdit, match_gone
 
 from .league_log import LeagueEvent, log_event
 from .match import Match
+from .rating import rerate
 from .roster import _atomic
 from .season import Season, archived_message
 from .standing import refresh_standings
@@ -109,7 +110,7 @@ def delete_match(match: Match, by, expected_version: int) -> None:
     league = match.league
     locked.delete()
     if counted:
-        league.rerate()
+        rerate(league)
     refresh_standings(league.pk, seated, locked.season_id)
     log_event(league, LeagueEvent.Action.MATCH_DELETED, by=by, **details)
 

@@ -14,6 +14,7 @@ from .league import League
 from .league_log import LeagueEvent, log_event
 from .match import Match, Seat
 from .people import Player
+from .rating import rerate
 from .roster import _atomic, _check_record, player_leagues
 from .round import Round
 from .standing import rebuild_standings
@@ -89,7 +90,7 @@ def merge_players(league: League, merged: Player, kept: Player, by) -> list[Leag
         kept.user = account
         kept.save(update_fields=["user"])
     for each in leagues:
-        each.rerate()
+        rerate(each)
         rebuild_standings(each)
         log_event(
             each,

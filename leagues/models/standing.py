@@ -37,6 +37,7 @@ from django.db.models import Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 
+from .confirmation import Confirmation
 from .league import League, lock_league
 from .people import Player
 from .round import WinningHand
@@ -202,7 +203,7 @@ def compute_standings(
     from .match import Match, Seat  # Match imports this module
 
     # Abandoned matches count for nothing (leagues.models.match_end); ratings leave them out
-    # too, since League.rerate reads finished matches only. Bots (from live play) have no
+    # too, since rating.rerate reads finished matches only. Bots (from live play) have no
     # standing; their seats and hands are left out.
     abandoned = Match.Status.ABANDONED
     seats = Seat.objects.filter(match__league_id=league_id, player__is_bot=False).exclude(
@@ -286,3 +287,17 @@ def _mahjongg_figures(rows: dict, seats, season_id: int | None) -> None:
         row.points += best
         if row.best_game_id is None:  # best first
             row.best_game_id = game_id
+
+
+def unconfirmed_in(league, season=None) -> int:
+    """How many rounds (games) the league's standings count that wait for confirmation
+    (of `season`; abandoned matches count for nothing anyway). One query."""
+    from .match import Match
+
+    model = Match._meta.get_field(league.kind.played).related_model
+    waiting = model.objects.filter(
+        match__league=league, confirmation=Confirmation.PROVISIONAL
+    ).exclude(match__status=Match.Status.ABANDONED)
+    if season is not None:
+        waiting = waiting.filter(match__season=season)
+    return waiting.count()

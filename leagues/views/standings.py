@@ -11,7 +11,7 @@ from django_htmx.middleware import HtmxDetails
 
 from leagues.access import visible_league
 from leagues.models import ClubNight
-from leagues.models.confirmation import unconfirmed_in
+from leagues.models.standing import unconfirmed_in
 from leagues.seasons import season_view
 from leagues.standings.table import Standings, leagues_for, match_counts, recent_matches
 

@@ -20,6 +20,7 @@ from leagues.exchange.export import league_document
 from leagues.exchange.importer import import_league
 from leagues.models import League, Match, Player, PlayerRating, PlayerStanding
 from leagues.models.league import BotMatches
+from leagues.models.rating import rerate
 from leagues.models.standing import compute_standings, rebuild_standings
 from tests.clubs import shared_club
 from tests.games.conftest import _fast_tables, _stop_live_tasks, started_table  # noqa: F401
@@ -166,7 +167,7 @@ def as_before(league: League) -> None:
     league.players.add(*bots)
     bots.update(is_bot=False)
     rebuild_standings(league)
-    league.rerate()
+    rerate(league)
 
 
 @pytest.mark.django_db
@@ -207,7 +208,7 @@ def test_the_migration_turns_recorded_bots_into_bot_players(django_user_model):
         r.player_id: round(r.ordinal, 9)
         for r in PlayerRating.objects.filter(league=riverside, season=None)
     }
-    riverside.rerate()
+    rerate(riverside)
     assert migrated == {
         r.player_id: round(r.ordinal, 9)
         for r in PlayerRating.objects.filter(league=riverside, season=None)

@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 
 from leagues.models import League, LeagueEvent, Player, PlayerRating, Round, Seat
 from leagues.models.merge import merge_players
+from leagues.models.rating import rerate
 from tests.clubs import shared_club
 
 from .test_standings_in_step import assert_in_step
@@ -76,7 +77,7 @@ class TestMergingOnTheDemo:
         for league in leagues:
             assert_in_step(league, "a merge")
             now = ratings(league)
-            league.rerate()
+            rerate(league)
             assert ratings(league) == now
             assert merged.pk not in now
             event = league.events.get(action=LeagueEvent.Action.PLAYERS_MERGED)

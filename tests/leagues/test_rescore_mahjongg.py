@@ -16,6 +16,7 @@ from django.urls import reverse
 from leagues.models import League, MahjonggGame, Match, PlayerRating, RoundChange
 from leagues.models.mahjongg_game import record_game, undo_last_game
 from leagues.models.match_end import abandon_match
+from leagues.models.rating import rerate
 from leagues.models.standing import refresh_standings
 from scoring.mahjongg import Wind, settle
 from scoring.mahjongg.match import GameEntry, replay
@@ -73,7 +74,7 @@ def as_the_old_book_stored(match: Match, number: int, scores: list[int]) -> None
         seat.place = 1 + sum(other > seat.total for other in totals)
         seat.save(update_fields=["total", "place"])
     refresh_standings(match.league_id, [s.player_id for s in match.seats.all()], match.season_id)
-    match.league.rerate()
+    rerate(match.league)
 
 
 @pytest.fixture

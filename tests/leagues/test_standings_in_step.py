@@ -27,6 +27,7 @@ from leagues.models import (
     Seat,
     WinningHand,
 )
+from leagues.models.rating import rerate
 from leagues.models.season import open_next_season, start_season
 from leagues.models.standing import compute_standings, rebuild_standings
 from tests.clubs import shared_club
@@ -115,7 +116,7 @@ def assert_in_step(league: League, after: str) -> None:
         )
     # The ratings kept equal the ratings rated again from scratch, per season and all time.
     before = ratings(league)
-    league.rerate()
+    rerate(league)
     assert ratings(league) == before, f"the ratings are out of step after {after}"
 
 

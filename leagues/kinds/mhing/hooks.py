@@ -8,6 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from leagues.models.settle import settle_rounds
+
 
 def rule_profile(league) -> dict[str, Any]:
     """A Mhing match's rules are its variant and target, kept on the match itself."""
@@ -23,7 +25,7 @@ def check_seats(league, players) -> int | None:
 
 
 def settle(match) -> None:
-    match.settle_rounds()
+    settle_rounds(match)
 
 
 def seat_name(position: int) -> str:

@@ -2,7 +2,7 @@
 (leagues.models.standing) again from the seats and hands, and say how many rows were out of
 step. The app keeps them in step itself; this is for after the database was edited by hand
 (or restored in part). It mends the standings' rows only: ratings come from
-`League.rerate()`, and seat totals from replaying each match's rounds.
+`leagues.models.rating.rerate()`, and seat totals from replaying each match's rounds.
 
 Exit status: 0 in step, or mended; 1 with --check, some rows out of step (nothing written);
 2 no league has one of those short names.
