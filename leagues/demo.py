@@ -298,7 +298,7 @@ def _mahjongg_league(organiser, club: Club) -> League:
     from scoring.mahjongg.match import GameEntry
     from scoring.mahjongg.profile import Profile
 
-    from .models.mahjongg_game import record_game
+    from .models.mahjongg_entry import record_game
 
     league = League.objects.create(
         **JADE, club=club, game="mahjongg", season_start=date(2026, 9, 1), owner=organiser

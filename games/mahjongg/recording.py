@@ -1,5 +1,5 @@
 """A finished Mah-Jongg match, recorded in the table's Mah-Jongg league as if an organiser
-had entered its games by hand (leagues.models.mahjongg_game.record_game): the same players
+had entered its games by hand (leagues.models.mahjongg_entry.record_game): the same players
 as a Mhing table's (chosen by games.recording: a person's own player in the league's
 club, else a guest "Guest 2"; bots as bot players; nothing when the league skips matches
 with bots), the table's rule profile, then each game as its caller and every player's hand
@@ -15,7 +15,7 @@ from django.db.models import Model
 
 from games.play.mahjongg.match import match_from_dict
 from leagues.models import Match, Player
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from scoring.mahjongg.profile import Profile
 
 # games.models.Table, which stands above this module (its changes record).

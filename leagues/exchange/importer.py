@@ -374,7 +374,7 @@ def _mahjongg_match(league: League, plan: MatchPlan, players: dict, by) -> list[
     a match begun today would be (into an existing league too: its rules, not the file's
     `league.mahjongg_profile`, which an import into a league ignores with the rest of
     `league`)."""
-    from leagues.models.mahjongg_game import record_game
+    from leagues.models.mahjongg_entry import record_game
 
     try:
         with transaction.atomic():

@@ -299,7 +299,7 @@ class Match(models.Model):
         confirmation (leagues.models.confirmation); a live table's round, played out by the
         engine, or an import needs none."""
         match = self._lock(expected_version, entered_meanwhile)
-        if match.game != GameChoice.MHING:  # Mah-Jongg: leagues.models.mahjongg_game.record_game
+        if match.game != GameChoice.MHING:  # Mah-Jongg: leagues.models.mahjongg_entry.record_game
             raise ValidationError(_("A Mah-Jongg match is entered game by game."), code="game")
         if match.is_finished:
             raise MatchFinished(_("The match is over: no round can be added."), code="finished")

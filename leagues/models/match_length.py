@@ -1,6 +1,6 @@
 """When a match ends otherwise than by play: an organiser ended it here, or it ran past its
 length (a number of hands, or minutes since it began). Both games ask this as they settle
-(settle.record_result, fed by settle.settle_rounds and mahjongg_game._store), with what their
+(settle.record_result, fed by settle.settle_rounds and mahjongg_game.store_replay), with what their
 own rules say and the hands entered; the match's places are then those of its totals at that
 hand (docs/organisers.md, "Ending a match here")."""
 

@@ -33,12 +33,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db import models, transaction
-from django.db.models import Count, F, Q, Sum, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
+
+from leagues.kinds import kind_of
 
 from .confirmation import Confirmation
 from .league import League, lock_league
+from .match import Match, Seat
 from .people import Player
 from .round import WinningHand
 
@@ -197,31 +199,20 @@ def rebuild_standings(league: League) -> int:
 def compute_standings(
     league_id: int, player_ids: Collection[int] | None = None, *, season_id: int | None = None
 ) -> list:
-    """The rows the league's seats and hands give (all time; or those of one season), for
-    these players (everyone: None), in player order, unsaved. Two queries, each one pass
-    over the league's seats or hands (or over those of the players, by their indexes)."""
-    from .match import Match, Seat  # Match imports this module
-
+    """The rows the league's seats and its game's figures give (all time; or those of one
+    season), for these players (everyone: None), in player order, unsaved. Two queries, each
+    one pass over the league's seats or hands (or over those of the players, by their
+    indexes): the seats here, the rest by the game (its `standings_figures`)."""
     # Abandoned matches count for nothing (leagues.models.match_end); ratings leave them out
     # too, since rating.rerate reads finished matches only. Bots (from live play) have no
     # standing; their seats and hands are left out.
-    abandoned = Match.Status.ABANDONED
     seats = Seat.objects.filter(match__league_id=league_id, player__is_bot=False).exclude(
-        match__status=abandoned
-    )
-    # A rejected round counts for nothing until corrected (leagues.models.confirmation);
-    # a provisional one counts, marked on the standings page.
-    hands = (
-        WinningHand.objects.filter(round__match__league_id=league_id, round__winner__is_bot=False)
-        .exclude(round__match__status=abandoned)
-        .exclude(round__confirmation="rejected")
+        match__status=Match.Status.ABANDONED
     )
     if season_id is not None:
         seats = seats.filter(match__season_id=season_id)
-        hands = hands.filter(round__match__season_id=season_id)
     if player_ids is not None:
         seats = seats.filter(player_id__in=player_ids)
-        hands = hands.filter(round__winner_id__in=player_ids)
     rows: dict[int, PlayerStanding] = {}
     made = {"league_id": league_id, "season_id": season_id}
 
@@ -231,69 +222,16 @@ def compute_standings(
     )
     for player_id, count, wins in played.order_by().values_list("player_id", "played", "wins"):
         rows[player_id] = PlayerStanding(**made, player_id=player_id, played=count, wins=wins)
-    if League.objects.filter(pk=league_id, game="mahjongg").exists():
-        _mahjongg_figures(rows, seats, season_id)
-        return [rows[player_id] for player_id in sorted(rows)]
-    # Each winner's hands in best-first order (most points, most credits, the earliest); the
-    # first one with the count and sum of them all.
-    by_winner = {"partition_by": F("round__winner")}
-    best = (
-        hands.annotate(
-            rank=Window(
-                RowNumber(),
-                order_by=[
-                    F("points").desc(),
-                    F("credits").desc(),
-                    F("round__match__played_on").asc(),
-                    F("round_id").asc(),
-                ],
-                **by_winner,
-            ),
-            won=Window(Count("pk"), **by_winner),
-            won_points=Window(Sum("points"), **by_winner),
-        )
-        .filter(rank=1)
-        .values_list("round__winner_id", "pk", "won", "won_points")
+    game = League.objects.values_list("game", flat=True).get(pk=league_id)
+    kind_of(game).standings_figures(
+        rows, seats, league_id=league_id, season_id=season_id, player_ids=player_ids
     )
-    for winner_id, hand_id, won, won_points in best:
-        # A round's winner is seated in its match, so the seats gave their row already.
-        row = rows.setdefault(winner_id, PlayerStanding(**made, player_id=winner_id))
-        row.rounds_won, row.points, row.best_hand_id = won, won_points, hand_id
     return [rows[player_id] for player_id in sorted(rows)]
-
-
-def _mahjongg_figures(rows: dict, seats, season_id: int | None) -> None:
-    """A Mah-Jongg league's figures for the players in `rows`, from the seats given (not
-    abandoned, no bots; of the season): balance, games won, their points, the best one."""
-    from .mahjongg_game import MahjonggGame
-
-    seat_rows = list(seats.values_list("match_id", "position", "player_id", "total"))
-    owner = {(match_id, position): player_id for match_id, position, player_id, _ in seat_rows}
-    for _match, _position, player_id, total in seat_rows:
-        rows[player_id].balance += total
-    games = (
-        MahjonggGame.objects.filter(match_id__in={match_id for match_id, *_ in seat_rows})
-        .exclude(caller__isnull=True)
-        .exclude(confirmation="rejected")
-        .order_by("-best", "match__played_on", "match_id", "number")
-        .values_list("pk", "match_id", "caller", "best")
-    )
-    for game_id, match_id, caller, best in games:
-        player_id = owner.get((match_id, caller))
-        if player_id is None:  # a bot's win, or a player not asked for
-            continue
-        row = rows[player_id]
-        row.rounds_won += 1
-        row.points += best
-        if row.best_game_id is None:  # best first
-            row.best_game_id = game_id
 
 
 def unconfirmed_in(league, season=None) -> int:
     """How many rounds (games) the league's standings count that wait for confirmation
     (of `season`; abandoned matches count for nothing anyway). One query."""
-    from .match import Match
-
     model = Match._meta.get_field(league.kind.played).related_model
     waiting = model.objects.filter(
         match__league=league, confirmation=Confirmation.PROVISIONAL

@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from leagues.models import League, MahjonggGame, Match, Player
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from scoring.mahjongg.match import GameEntry
 from tests.clubs import shared_club
 

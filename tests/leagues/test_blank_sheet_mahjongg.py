@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from leagues.kinds.mahjongg.blank_sheet import ROWS, games_known_ahead
 from leagues.models import League, Match
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from scoring.mahjongg.rotation import Rotation, first_game
 from scoring.mahjongg.tiles import Wind
 

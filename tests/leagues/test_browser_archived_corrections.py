@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from leagues.models import Match, RoundEntry
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from leagues.models.season import open_next_season
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE

@@ -15,7 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
 from leagues.models import Invite, League, Match, Player, RoundEntry
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE

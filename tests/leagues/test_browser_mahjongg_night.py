@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from leagues.kinds.mahjongg.blank_sheet import ROWS
 from leagues.models import ClubNight, League, Player
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot

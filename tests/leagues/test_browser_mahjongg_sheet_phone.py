@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from leagues.models import Match, Player
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot, overflow, scrolling

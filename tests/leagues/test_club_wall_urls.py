@@ -23,7 +23,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.models import Table
 from leagues.models import Club, ClubNight, Invite, League, Match, Player
 from leagues.models.entry_receipt import EntryReceipt
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 
 from .conftest import SMALL_HAND, win
 from .mahjongg_fixtures import win as mj_win

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import ClubNight, League, MahjonggGame, Match, Player, Round, RoundChange
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 from .mahjongg_fixtures import DRAGONS, OTHER, OTHER2, PLAIN, mj_league, mj_match

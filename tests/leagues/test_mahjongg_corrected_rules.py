@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from leagues.exchange.export import league_document
 from leagues.models import League, Match
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from scoring.mahjongg import Pairs
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile

@@ -11,7 +11,7 @@ import pytest
 from leagues.exchange.export import league_document
 from leagues.exchange.importer import ImportRefused, import_league
 from leagues.models import League
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from leagues.models.match_end import abandon_match
 from scoring.mahjongg import Method
 from scoring.mahjongg.match import GameEntry

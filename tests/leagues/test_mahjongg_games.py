@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from leagues.errors import MatchFinished, StaleEdit
 from leagues.models import Match, PlayerStanding, RoundChange
-from leagues.models.mahjongg_game import correct_game, record_game, undo_last_game
+from leagues.models.mahjongg_entry import correct_game, record_game, undo_last_game
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile
 

@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from leagues.models import Match
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from leagues.models.match_end import abandon_match
 from leagues.models.season import open_next_season
 from scoring.mahjongg.match import GameEntry

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import ClubNight, League, LeagueEvent, Match, Player
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from tests.clubs import shared_club
 
 from .mahjongg_fixtures import mj_league, mj_match, win

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Match
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER, OTHER2, PLAIN, mj_league, mj_match, win
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from leagues.models import League, PlayerStanding
-from leagues.models.mahjongg_game import correct_game, record_game, undo_last_game
+from leagues.models.mahjongg_entry import correct_game, record_game, undo_last_game
 from leagues.models.standing import compute_standings
 from leagues.players.records import PlayerRecord
 from scoring.mahjongg.match import GameEntry

@@ -17,7 +17,8 @@ from django.utils import translation
 
 from benchmarks.clicks_mahjongg import game_form_asks
 from leagues.models import League, Match, Player
-from leagues.models.mahjongg_game import match_profile, record_game, stored_entries
+from leagues.models.mahjongg_entry import record_game
+from leagues.models.mahjongg_game import match_profile, stored_entries
 from scoring.mahjongg.match import replay
 from scoring.mahjongg.tiles import Wind
 from tests.clubs import shared_club

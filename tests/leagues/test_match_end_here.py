@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import LeagueEvent, Match, PlayerStanding
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 
 from .conftest import BIG_HAND, win
 from .mahjongg_fixtures import mj_league, mj_match  # noqa: F401 (fixtures)

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from leagues.models import ClubNight, EntryReceipt, League, Player, Round
-from leagues.models.mahjongg_game import record_game
+from leagues.models.mahjongg_entry import record_game
 from leagues.models.match_end import abandon_match, delete_match, end_match
 from tests.clubs import shared_club
 

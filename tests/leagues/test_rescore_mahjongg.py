@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from leagues.models import League, MahjonggGame, Match, PlayerRating, RoundChange
-from leagues.models.mahjongg_game import record_game, undo_last_game
+from leagues.models.mahjongg_entry import record_game, undo_last_game
 from leagues.models.match_end import abandon_match
 from leagues.models.rating import rerate
 from leagues.models.standing import refresh_standings

@@ -34,6 +34,7 @@ MAHJONGG = GameKind(
     blank_sheet_template="leagues/mahjongg/blank_sheet.html",
     standings_columns=Hook(f"{PKG}.standings.MAHJONGG_COLUMNS"),
     standings_rows=Hook(f"{PKG}.standings.mahjongg_rows"),
+    standings_figures=Hook(f"{PKG}.figures.mahjongg_figures"),
     write_standings_csv=Hook(f"{PKG}.exchange.write_standings_csv"),
     write_rounds_csv=Hook(f"{PKG}.games_csv.write_games_csv"),
     rounds_csv_name="games",

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 
 from leagues.held import HeldLine, Outcomes, decide_held, sent_line
 from leagues.models import EntryReceipt, Match
-from leagues.models.mahjongg_game import MahjonggGame, correct_game, record_game
+from leagues.models.mahjongg_entry import correct_game, record_game
+from leagues.models.mahjongg_game import MahjonggGame
 from scoring.mahjongg.match import GameEntry
 
 TOLD = Outcomes(

@@ -37,15 +37,8 @@ from leagues.kinds.mahjongg.tap_sheet import TapSheet, read_sheet, signed_sheet
 from leagues.kinds.pages import render_sheet, start_match
 from leagues.models import EntryReceipt, League, Match
 from leagues.models.entry_receipt import enter_once, sent_fields
-from leagues.models.mahjongg_game import (
-    MahjonggGame,
-    correct_game,
-    counted,
-    match_profile,
-    record_game,
-    replayed,
-    undo_last_game,
-)
+from leagues.models.mahjongg_entry import correct_game, record_game, undo_last_game
+from leagues.models.mahjongg_game import MahjonggGame, counted, match_profile, replayed
 from leagues.views.matches import archived_page
 from scoring.mahjongg.tiles import Wind
 

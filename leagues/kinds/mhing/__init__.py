@@ -25,6 +25,7 @@ MHING = GameKind(
     blank_sheet_template="leagues/mhing/blank_sheet.html",
     standings_columns=Hook("leagues.standings.table.COLUMNS"),
     standings_rows=Hook("leagues.standings.html.standings_rows"),
+    standings_figures=Hook(f"{PKG}.figures.mhing_figures"),
     write_standings_csv=Hook("leagues.exchange.export.write_round_standings_csv"),
     write_rounds_csv=Hook("leagues.exchange.export.write_round_rows_csv"),
     rounds_csv_name="rounds",
