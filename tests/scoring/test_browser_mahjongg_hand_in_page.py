@@ -49,6 +49,15 @@ class HeldAnswers:
         else:
             route.continue_()
 
+    def wait_until_asked(self, page: Page, timeout_ms: int = 10_000) -> None:
+        """Wait until the page has asked (its taps' pause is timed by the page, and a busy
+        machine stretches it past any fixed wait); the route's handler runs meanwhile."""
+        for _ in range(timeout_ms // 50):
+            if self.held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("nothing was asked: the test holds back nothing")
+
     def release(self) -> None:
         self.holding = False
         for route in self.held:

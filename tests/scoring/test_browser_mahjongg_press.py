@@ -50,7 +50,7 @@ window.fetch = (...args) => fetched(...args).then((response) => {
 
 def press_winning_tile_as_the_answer_comes(page: Page, answers: HeldAnswers) -> None:
     """The finger down on 5k, the held answer let through and taken, the finger lifted."""
-    assert answers.held, "nothing was asked: the test holds back nothing"
+    answers.wait_until_asked(page)
     taken = page.evaluate("window.answersTaken")
     tile = page.locator("#mj-win-5k")
     tile.scroll_into_view_if_needed()
@@ -87,7 +87,6 @@ def test_the_winning_tile_pressed_as_the_answer_comes_is_taken_on_the_game_form(
     answers = HeldAnswers(page, "**/matches/**")
     page.locator("#mj-pick-5k").click()  # the fourteenth: its answer held back
     expect(page.locator("#id_hand0")).to_have_value("123456789b 234c 55k")
-    page.wait_for_timeout(300)  # the field's change is asked once the taps pause
     press_winning_tile_as_the_answer_comes(page, answers)
 
     expect(page.locator("#mj-by-wall")).to_be_visible()
@@ -112,7 +111,6 @@ def test_the_winning_tile_pressed_as_the_answer_comes_is_taken_in_the_calculator
         settled(page)
         answers = HeldAnswers(page, "**/calculator/mahjongg/**")
         page.locator("#mj-pick-5k").click()
-        page.wait_for_timeout(300)  # asked once the taps pause
         press_winning_tile_as_the_answer_comes(page, answers)
 
         expect(page.locator("#mj-by-discard")).to_have_attribute("aria-pressed", "true")
@@ -163,7 +161,7 @@ def test_an_answer_waits_for_no_finger_held_on_the_page_for_long(caller_form: Pa
     settled(page)
     answers = HeldAnswers(page, "**/matches/**")
     page.locator("#mj-pick-1b").click()
-    page.wait_for_timeout(300)  # the field's change is asked once the taps pause
+    answers.wait_until_asked(page)  # the field's change is asked once the taps pause
     taken = page.evaluate("window.answersTaken")
     heading = page.get_by_role("heading", level=1).bounding_box()
     page.mouse.move(heading["x"] + 5, heading["y"] + 5)
