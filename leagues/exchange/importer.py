@@ -46,7 +46,7 @@ from leagues.models.confirmation import Confirmation
 from leagues.models.match_end import abandon_match
 from leagues.models.rating import rerate
 from leagues.models.roster import look_alike_refusals
-from leagues.models.season import open_next_season
+from leagues.models.season_change import open_next_season
 from leagues.models.standing import standings_deferred
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile

@@ -13,6 +13,7 @@ from leagues.names import refuse_control_characters
 from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
 
 from .people import Player
+from .season import Season, create_first_season, current_season
 
 # A club evening: 19:30 to 22:30, less seating and settling up (docs/organisers.md).
 MATCH_MINUTES = 150
@@ -226,8 +227,6 @@ class League(models.Model):
         `League.objects.create`): a new league gets its first season here, in the same
         transaction, and a change to the league's season dates goes into its current
         season, whose dates they are."""
-        from .season import create_first_season
-
         creating = self._state.adding
         update_fields = kwargs.get("update_fields")
         with transaction.atomic():
@@ -241,8 +240,6 @@ class League(models.Model):
         return reverse("leagues:league", args=[self.slug])
 
     def _dates_into_current_season(self) -> None:
-        from .season import Season
-
         seasons = Season.objects.filter(league=self)
         changes = {"ends_on": self.season_end}
         # Never a start at or before an archived season's: that would be an instance loaded
@@ -261,10 +258,8 @@ class League(models.Model):
         seasons.filter(archived_at__isnull=True).update(**changes)
 
     @property
-    def current_season(self):
+    def current_season(self) -> Season:
         """The season new matches go into (a query each time: a season may have started)."""
-        from .season import current_season
-
         return current_season(self)
 
     @property

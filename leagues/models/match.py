@@ -427,7 +427,7 @@ class Match(models.Model):
         if match.is_abandoned:
             raise MatchFinished(_("This match was abandoned: its rounds stay as they are."))
         # Under the lock: starting a new season holds its matches' rows while it archives
-        # the old one (leagues.models.season.start_season).
+        # the old one (leagues.models.season_change.start_season).
         Season.objects.get(pk=match.season_id).refuse_changes(match)
         if expected_version is not None and match.version != expected_version:
             raise StaleEdit(stale() if stale else entered_meanwhile(), code="stale")

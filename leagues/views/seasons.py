@@ -1,5 +1,5 @@
 """Starting a new season (organisers): the current one ends and is archived, read-only
-(leagues.models.season.start_season; docs/seasons.md)."""
+(leagues.models.season_change.start_season; docs/seasons.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 from leagues.access import organised_league
 from leagues.forms import DateInput, add_model_error
 from leagues.models import Match
-from leagues.models.season import start_season
+from leagues.models.season_change import start_season
 from mhing_site.templatetags.dates import long_date
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from leagues.models import Match, RoundEntry
 from leagues.models.mahjongg_entry import record_game
-from leagues.models.season import open_next_season
+from leagues.models.season_change import open_next_season
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
 

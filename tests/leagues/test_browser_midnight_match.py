@@ -19,7 +19,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Match, Player, Season
-from leagues.models.season import start_season
+from leagues.models.season_change import start_season
 from tests.clubs import shared_club
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE

@@ -13,7 +13,7 @@ import pytest
 from leagues.models import Match
 from leagues.models.mahjongg_entry import record_game
 from leagues.models.match_end import abandon_match
-from leagues.models.season import open_next_season
+from leagues.models.season_change import open_next_season
 from scoring.mahjongg.match import GameEntry
 
 from .mahjongg_fixtures import CALLER, DRAGONS, OTHER2, PLAIN, mj_league, win

@@ -17,7 +17,7 @@ from leagues.exchange.export import league_document, write_standings_csv
 from leagues.exchange.importer import ImportRefused, import_league
 from leagues.models import League, Match, RoundEntry
 from leagues.models.mahjongg_entry import record_game
-from leagues.models.season import start_season
+from leagues.models.season_change import start_season
 from scoring.mahjongg import Method
 from scoring.mahjongg.match import GameEntry
 from scoring.mahjongg.profile import Profile

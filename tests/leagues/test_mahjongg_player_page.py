@@ -14,7 +14,7 @@ from django.urls import reverse
 from leagues.kinds.mahjongg.sheet import calculator_url
 from leagues.models import League, Match
 from leagues.models.mahjongg_entry import record_game
-from leagues.models.season import open_next_season
+from leagues.models.season_change import open_next_season
 from scoring.mahjongg.match import GameEntry
 from tests.clubs import shared_club
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import LeagueEvent, Match, PlayerRating, PlayerStanding, Round
-from leagues.models.season import start_season
+from leagues.models.season_change import start_season
 from leagues.models.standing import compute_standings
 
 from . import organiser_fixtures

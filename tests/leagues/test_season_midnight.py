@@ -16,7 +16,7 @@ from django.utils import timezone
 from leagues.errors import SeasonArchived
 from leagues.models import Match, PlayerStanding, Season
 from leagues.models.match_end import abandon_match
-from leagues.models.season import start_season
+from leagues.models.season_change import start_season
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 from .mahjongg_fixtures import mj_league

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from leagues.errors import SeasonArchived
 from leagues.models import League, LeagueEvent, Match, PlayerRating, Season
-from leagues.models.season import SeasonNotStarted, start_season
+from leagues.models.season_change import SeasonNotStarted, start_season
 from tests.clubs import shared_club
 
 from .conftest import BIG_HAND, SMALL_HAND, win

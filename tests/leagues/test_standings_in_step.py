@@ -28,7 +28,7 @@ from leagues.models import (
     WinningHand,
 )
 from leagues.models.rating import rerate
-from leagues.models.season import open_next_season, start_season
+from leagues.models.season_change import open_next_season, start_season
 from leagues.models.standing import compute_standings, rebuild_standings
 from tests.clubs import shared_club
 

@@ -173,7 +173,7 @@ def _second_season(slug: str) -> str:
     from datetime import date
 
     from leagues.models import League
-    from leagues.models.season import start_season
+    from leagues.models.season_change import start_season
 
     start_season(League.objects.get(slug=slug), name="Spring", starts_on=date(2026, 11, 15))
     return reverse("leagues:league", args=[slug]) + "?season=1"

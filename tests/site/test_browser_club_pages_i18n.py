@@ -36,7 +36,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from leagues import demo
 from leagues.models import ClubNight, Invite, League, Match
-from leagues.models.season import start_season
+from leagues.models.season_change import start_season
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE, keep_screenshot, overflow
 
