@@ -140,7 +140,7 @@ def build_league(
             name=f"Bench league ({players} players)",
             slug=slug,
             season_start=SEASON_START,
-            default_target=TARGET_POINTS,
+            rules={"target": TARGET_POINTS},
         )
         people = Player.objects.bulk_create(
             Player(club=club, display_name=f"{slug} player {n:03d}") for n in range(players)

@@ -305,8 +305,8 @@ def _mahjongg_league(organiser, club: Club) -> League:
     )
     league.organisers.add(organiser)
     for played_on, rules, names, games in JADE_MATCHES:
-        league.mahjongg_profile = Profile.from_dict(rules).to_dict()
-        league.save(update_fields=["mahjongg_profile"])
+        league.rules = Profile.from_dict(rules).to_dict()
+        league.save(update_fields=["rules"])
         players = [Player.objects.get_or_create(club=club, display_name=name)[0] for name in names]
         match = Match.begin(league, players, played_on=date.fromisoformat(played_on), by=organiser)
         for caller, *hands in games:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.names import refuse_control_characters
-from scoring.mhing.match_scoring import MAX_PLAYERS
+from scoring.mhing.match_scoring import DEFAULT_TARGET, MAX_PLAYERS
 
 from .models import League, Match, Player, RoundEntry
 from .models.league import VariantChoice
@@ -86,14 +86,17 @@ class MatchForm(forms.Form):
     played_on = forms.DateField(label=gettext_lazy("Date"), widget=DateInput)
 
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
-        target = league.default_target
+        # The variant and target a new match takes from the league's rules (Mhing's; a
+        # Mah-Jongg match has neither, its form leaves them out).
+        begun = league.kind.new_match(league)
+        target = begun.get("target_points", DEFAULT_TARGET)
         kwargs.setdefault(
             "initial",
             {
                 "first_dealer": RANDOM,
                 "target_choice": str(target) if target in QUICK_TARGETS else OTHER,
                 "target_other": None if target in QUICK_TARGETS else target,
-                "variant": league.default_variant,
+                "variant": begun.get("variant", VariantChoice.POINTS),
                 "played_on": date.today(),
             },
         )

@@ -10,11 +10,18 @@ from datetime import date
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .models import League, LeagueEvent
 
-# The settings' names as the settings page labels them.
-SETTING_LABELS = {field.name: field.verbose_name for field in League._meta.fields}
+# The settings' names as the settings page labels them; and those of the history's older
+# entries, before Mhing's target and variant and Mah-Jongg's profile became the rules.
+SETTING_LABELS = {
+    **{field.name: field.verbose_name for field in League._meta.fields},
+    "default_target": gettext_lazy("default target points"),
+    "default_variant": gettext_lazy("default variant"),
+    "mahjongg_profile": gettext_lazy("Mah-Jongg rules"),
+}
 
 
 @dataclass(frozen=True)
@@ -32,7 +39,7 @@ def _value(value) -> str:
         return _("yes")
     if value is False:
         return _("no")
-    if isinstance(value, dict):  # the Mah-Jongg rule profile
+    if isinstance(value, dict):  # the rules (League.rules)
         return ", ".join(f"{key}={_value(item)}" for key, item in value.items())
     return str(value)
 

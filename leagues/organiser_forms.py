@@ -4,17 +4,13 @@ leagues.models.league_settings, roster and merge."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-
-from scoring.mahjongg.hand import Pairs
-from scoring.mahjongg.profile import MAX_LIMIT, Profile
-from scoring.mahjongg.rotation import Rotation
-from scoring.mahjongg.settle import Method
 
 from .kinds import DEFAULT as DEFAULT_GAME
 from .kinds import KINDS, GameKind, all_kinds, kind_of
@@ -25,16 +21,6 @@ from .models.roster import NAME_LENGTH
 # The target a new league proposes (LeagueForm, creating): see there.
 EVENING_TARGET = 2000
 
-PROFILE_FIELDS = (
-    "mj_settle",
-    "mj_limit",
-    "mj_rotation",
-    "mj_players",
-    "mj_bonus_tiles",
-    "mj_settled_draw",
-    "mj_pairs",
-)
-
 
 class LeagueForm(forms.ModelForm):
     """The league's settings. Creating a league, the short name may be left empty: it is
@@ -44,7 +30,8 @@ class LeagueForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = tuple(name for name in SETTINGS if name != "mahjongg_profile")
+        # The game's rules (League.rules) are each game's own fields (_add_rules_fields).
+        fields = tuple(name for name in SETTINGS if name != "rules")
         # Two choices as radio buttons: in a select the chosen one is cut off on a phone in
         # German and French ("Die Ergebnisse der Menschen e…").
         widgets = {"bot_matches": forms.RadioSelect}
@@ -62,71 +49,6 @@ class LeagueForm(forms.ModelForm):
                 "Left empty, it is made from the name."
             ),
         }
-
-    # The Mah-Jongg rule profile (scoring.mahjongg.profile), stored as JSON on the league.
-    # Radio buttons: the long choices were cut off in a select on a phone in German and French.
-    mj_settle = forms.ChoiceField(
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Settlement"),
-        choices=[
-            (
-                Method.DIFF.value,
-                gettext_lazy("Differences: each pays every higher score the difference"),
-            ),
-            (Method.FULL.value, gettext_lazy("Full value: everyone pays the caller's score first")),
-        ],
-    )
-    mj_limit = forms.IntegerField(
-        label=gettext_lazy("Limit"),
-        min_value=1,
-        max_value=MAX_LIMIT,
-        help_text=gettext_lazy("No hand scores more than this."),
-    )
-    # Radio buttons: the long choices were cut off in a select on a phone in German and French.
-    mj_rotation = forms.ChoiceField(
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Who deals"),
-        choices=[
-            (
-                Rotation.FIXED_EAST.value,
-                gettext_lazy("East deals a whole round, then the winds pass"),
-            ),
-            (
-                Rotation.ROTATING_DEALER.value,
-                gettext_lazy("Seats stay; the round wind's seat deals"),
-            ),
-            (
-                Rotation.CLASSICAL.value,
-                gettext_lazy("East passes on after every game East does not win"),
-            ),
-        ],
-    )
-    mj_players = forms.TypedChoiceField(
-        label=gettext_lazy("Players at a table"),
-        coerce=int,
-        choices=[(4, gettext_lazy("Four")), (3, gettext_lazy("Three (North stays empty)"))],
-    )
-    mj_bonus_tiles = forms.BooleanField(
-        label=gettext_lazy("Bonus tiles (flowers and seasons)"), required=False
-    )
-    mj_settled_draw = forms.BooleanField(
-        label=gettext_lazy("Settle draws: everyone pays each higher score the difference"),
-        required=False,
-    )
-
-    # MAHJONGG.md §3.1: 002 scores only the caller's pairs; 004 values unfinished hands by
-    # their pairs too. Radio buttons, as the other long choices.
-    mj_pairs = forms.ChoiceField(
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Pairs of dragons and winds"),
-        choices=[
-            (Pairs.CALLER.value, gettext_lazy("Only the caller's pair scores")),
-            (
-                Pairs.ALL.value,
-                gettext_lazy("Every player's pairs score, as the caller's pair does"),
-            ),
-        ],
-    )
 
     def __init__(
         self, *args: Any, creating: bool = False, user=None, game: str = "", **kwargs: Any
@@ -154,16 +76,7 @@ class LeagueForm(forms.ModelForm):
                 ),
             )
         instance = self.instance
-        profile = Profile.from_dict(instance.mahjongg_profile)
-        self.initial.update(
-            mj_settle=profile.settle.value,
-            mj_limit=profile.limit,
-            mj_rotation=profile.rotation.value,
-            mj_players=profile.players,
-            mj_bonus_tiles=profile.bonus_tiles,
-            mj_settled_draw=profile.settled_draw,
-            mj_pairs=profile.pairs.value,
-        )
+        self._add_rules_fields()
         has_matches = not creating and instance.pk and instance.matches.exists()
         # The game is chosen at creation; it may change until the first match begins.
         self.game_fixed = bool(has_matches)
@@ -171,15 +84,10 @@ class LeagueForm(forms.ModelForm):
         self.fields["game"].required = False
         # Likewise the correction window (leagues.models.confirmation): kept, or the default.
         self.fields["correction_minutes"].required = False
-        for name in PROFILE_FIELDS:
-            self.fields[name].required = False
         if self.game_fixed:
             self.fields["game"].disabled = True
-        # The rule profile: for a game that has one (Mah-Jongg), or while the game may change.
-        self.show_profile = creating or not has_matches or _has_profile(instance.kind)
-        if not self.show_profile:
-            for name in PROFILE_FIELDS:
-                del self.fields[name]
+            # Only the league's own game's rules: another's would never be used.
+            self._drop_rules_fields_but(instance.kind)
         self.fields["slug"].required = not creating
         if creating:
             del self.fields["version"]
@@ -190,23 +98,49 @@ class LeagueForm(forms.ModelForm):
             # A match that fits an evening: the clock (League.match_minutes, 2 h 30)
             # ends most; a target of 500 ended one on its first one-suit hand (512 points),
             # 2000 takes four of them. The rule book's 500 stays a quick choice per match.
-            self.initial["default_target"] = EVENING_TARGET
+            if "default_target" in self.fields:
+                self.initial["default_target"] = EVENING_TARGET
         else:
             self.fields["version"].required = True
             self.initial.setdefault("version", self.instance.version)
 
+    def _add_rules_fields(self) -> None:
+        """Every game's rules fields (leagues/kinds/<game>/settings_form.py), filled with the
+        league's rules for its own game and with the defaults for another (shown while the
+        game may still change: optional then, as a post for the league's own game leaves
+        them out)."""
+        for kind in all_kinds():
+            form_class = kind.settings_form.target
+            for name, field in form_class.base_fields.items():
+                self.fields[name] = copy.deepcopy(field)
+                if kind is not self.instance.kind:
+                    self.fields[name].required = False
+            self.initial.update(form_class.initial(self._current_rules(kind)))
+
+    def _current_rules(self, kind: GameKind):
+        """The league's rules if it plays `kind`'s game, else that game's defaults."""
+        if kind is self.instance.kind:
+            return self.instance.rule_profile()
+        return kind.read_rules({})
+
+    def _drop_rules_fields_but(self, kept: GameKind) -> None:
+        for kind in all_kinds():
+            if kind.key != kept.key:
+                for name in kind.settings_fields:
+                    del self.fields[name]
+
+    @property
+    def shown_kinds(self) -> list[GameKind]:
+        """The games whose rules the page shows, each from its own words (`settings`)."""
+        return [kind for kind in all_kinds() if kind.settings_fields[0] in self.fields]
+
     def _only_the_game(self, game: str) -> None:
         """Creating a league, the game is chosen first (a link: works without script) and
-        only its own fields are shown: Mhing's variant and target, or the Mah-Jongg rules.
-        The other game's settings keep their defaults."""
+        only its own rules are shown: Mhing's variant and target, or the Mah-Jongg rules."""
         self.chosen_game = game if game in KINDS else DEFAULT_GAME
         self.fields["game"].widget = forms.HiddenInput()
         self.initial["game"] = self.chosen_game
-        chosen = kind_of(self.chosen_game)
-        self.show_profile = _has_profile(chosen)
-        dropped = {name for kind in all_kinds() for name in kind.settings_fields}
-        for name in dropped - set(chosen.settings_fields):
-            del self.fields[name]
+        self._drop_rules_fields_but(kind_of(self.chosen_game))
 
     def clean_correction_minutes(self) -> int:
         minutes = self.cleaned_data.get("correction_minutes")
@@ -248,30 +182,20 @@ class LeagueForm(forms.ModelForm):
         values = {
             name: self.cleaned_data.get(name, getattr(self.instance, name))
             for name in SETTINGS
-            if name != "mahjongg_profile"
+            if name != "rules"
         }
         if self.creating:
             values["game"] = self.chosen_game
         values["game"] = values["game"] or self.instance.game or DEFAULT_GAME
-        values["mahjongg_profile"] = self.profile().to_dict()
+        values["rules"] = self.rules(kind_of(values["game"]))
         return values
 
-    def profile(self) -> Profile:
-        if not self.show_profile:
-            return Profile.from_dict(self.instance.mahjongg_profile)
-        data = self.cleaned_data
-        current = Profile.from_dict(self.instance.mahjongg_profile)
-        if not any(name in self.data for name in PROFILE_FIELDS):
-            return current  # a post without the rules (checkboxes: absent when unticked)
-        return Profile(
-            settle=Method(data["mj_settle"]) if data["mj_settle"] else current.settle,
-            limit=data["mj_limit"] or current.limit,
-            rotation=Rotation(data["mj_rotation"]) if data["mj_rotation"] else current.rotation,
-            players=data["mj_players"] or current.players,
-            bonus_tiles=data["mj_bonus_tiles"],
-            settled_draw=data["mj_settled_draw"],
-            pairs=Pairs(data["mj_pairs"]) if data["mj_pairs"] else current.pairs,
-        )
+    def rules(self, kind: GameKind) -> dict[str, Any]:
+        """The league's rules for the game it is to play, as its own form reads them."""
+        current = self._current_rules(kind)
+        if kind not in self.shown_kinds:
+            return current.to_dict()
+        return kind.settings_form.target.rules(self.cleaned_data, self.data, current)
 
     def short_name_taken(self) -> bool:
         """Whether another league has this form's short name now: one saved after clean()
@@ -353,8 +277,3 @@ class MergeForm(forms.Form):
             [self.cleaned_data["merged"], self.cleaned_data["kept"]]
         )
         return found[self.cleaned_data["merged"]], found[self.cleaned_data["kept"]]
-
-
-def _has_profile(kind: GameKind) -> bool:
-    """Whether the game is played under a rule profile (the `mj_` fields): Mah-Jongg."""
-    return set(PROFILE_FIELDS) <= set(kind.settings_fields)

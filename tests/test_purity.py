@@ -16,11 +16,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Each pure package and the project packages it may import.
 PURE_PACKAGES = {
-    "scoring.mhing": ("scoring.mhing",),
+    # Every game's rule profile raises the one ProfileError.
+    "scoring.profile_error": ("scoring.profile_error",),
+    "scoring.mhing": ("scoring.mhing", "scoring.profile_error"),
     # games.play.mahjongg scores and settles its games with scoring.mahjongg.
-    "games.play": ("scoring.mhing", "scoring.mahjongg", "games.play"),
+    "games.play": ("scoring.mhing", "scoring.mahjongg", "scoring.profile_error", "games.play"),
     # Mah-Jongg shares the tile kinds, the split into sets and the writing of tiles with Mhing.
-    "scoring.mahjongg": ("scoring.mhing", "scoring.mahjongg"),
+    "scoring.mahjongg": ("scoring.mhing", "scoring.mahjongg", "scoring.profile_error"),
     # A tournament's seating is planned without Django.
     "leagues.tournaments": ("leagues.tournaments",),
 }

@@ -10,35 +10,19 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from leagues.kinds.mahjongg.settings_form import MahjonggSettingsForm
 from leagues.models.league import GameChoice
-from leagues.organiser_forms import LeagueForm
 from scoring.mahjongg.hand import Pairs
 from scoring.mahjongg.profile import DEFAULT, Profile
 from scoring.mahjongg.rotation import Rotation
 from scoring.mahjongg.settle import Method
 
-RULE_FIELDS = (
-    "mj_settle",
-    "mj_limit",
-    "mj_rotation",
-    "mj_players",
-    "mj_bonus_tiles",
-    "mj_settled_draw",
-    "mj_pairs",
-)
-INITIAL = {
-    "mj_settle": DEFAULT.settle.value,
-    "mj_limit": DEFAULT.limit,
-    "mj_rotation": DEFAULT.rotation.value,
-    "mj_players": DEFAULT.players,
-    "mj_bonus_tiles": DEFAULT.bonus_tiles,
-    "mj_settled_draw": DEFAULT.settled_draw,
-    "mj_pairs": DEFAULT.pairs.value,
-}
+RULE_FIELDS = tuple(MahjonggSettingsForm.base_fields)
+INITIAL = MahjonggSettingsForm.initial(DEFAULT)
 
 
 def _rule_field(name: str) -> forms.Field:
-    field = copy.deepcopy(LeagueForm.base_fields[name])
+    field = copy.deepcopy(MahjonggSettingsForm.base_fields[name])
     field.required = False
     field.initial = INITIAL[name]
     return field

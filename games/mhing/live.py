@@ -28,7 +28,8 @@ from games.play.round import apply, awaiting
 from games.play.state import RoundState
 from games.play.views import view_for
 from leagues.kinds.base import Words
-from scoring.mhing.match_scoring import DEFAULT_TARGET, MatchRules, Variant
+from scoring.mhing.match_scoring import MatchRules, Variant
+from scoring.mhing.profile import Profile
 
 
 def round_result(state: RoundState, number: int) -> dict[str, Any]:
@@ -74,10 +75,9 @@ class MhingLive(LiveGame):
         league's."""
         target, variant = settings.get("target"), settings.get("variant")
         table.players = settings.get("players") or 4
-        table.target = (
-            target if target is not None else (league.default_target if league else DEFAULT_TARGET)
-        )
-        table.variant = variant or (league.default_variant if league else Variant.POINTS.value)
+        rules = league.rule_profile() if league else Profile()
+        table.target = target if target is not None else rules.target
+        table.variant = variant or rules.variant.value
         table.round_limit = settings.get("round_limit")
 
     def check(self, table: Table) -> None:

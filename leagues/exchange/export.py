@@ -187,12 +187,11 @@ def league_document(league: League, season: Season | None = None) -> dict[str, A
             "slug": league.slug,
             "season_start": _iso(league.season_start),
             "season_end": _iso(league.season_end),
-            "default_target": league.default_target,
-            "default_variant": league.default_variant,
             "is_public": league.is_public,
             "players_may_enter": league.players_may_enter,
             "correction_minutes": league.correction_minutes,
-            # Absent for Mhing, as in every file written before Mah-Jongg leagues.
+            # The game's rules: Mhing's default_target and default_variant, as in every file
+            # written before Mah-Jongg leagues; Mah-Jongg's game and mahjongg_profile.
             **league.kind.export_league(league),
         },
         "seasons": [_season_document(s) for s in seasons],

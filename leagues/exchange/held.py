@@ -60,8 +60,8 @@ def planned_key(plan: MatchPlan, league: League) -> tuple:
         plan.played_on,
         tuple(plan.players),
         plan.first_dealer,
-        plan.target or league.default_target,
-        plan.variant or league.default_variant,
+        plan.target or league.rule_profile().target,
+        plan.variant or league.rule_profile().variant.value,
         plan.round_limit,
         tuple(
             _round_key(r.outcome, r.winner, r.win_type, r.discarder, r.hand) for r in plan.rounds
@@ -93,7 +93,7 @@ def _held_mahjongg_key(match: Match) -> tuple:
 
 
 def _planned_mahjongg_key(plan: MatchPlan, league: League) -> tuple:
-    profile = plan.rule_profile if plan.rule_profile is not None else league.mahjongg_profile
+    profile = plan.rule_profile if plan.rule_profile is not None else league.rules
     return _mahjongg_key(plan.played_on, tuple(plan.players), profile, plan.games or [])
 
 

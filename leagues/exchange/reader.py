@@ -387,14 +387,12 @@ class Reader:
             )
             return None
         defaults = League()
+        game = self._choice(obj, "game", where, GameChoice.values) or defaults.game
         league = League(
             name=(self._get(obj, "name", where, str, required=True) or "").strip(),
             slug=slug or self._get(obj, "slug", where, str, required=True) or "",
             season_start=self._date(obj, "season_start", where),
             season_end=self._date(obj, "season_end", where),
-            default_target=self._positive(obj, "default_target", where) or defaults.default_target,
-            default_variant=self._choice(obj, "default_variant", where, VariantChoice.values)
-            or defaults.default_variant,
             is_public=self._get(obj, "is_public", where, bool, default=defaults.is_public),
             players_may_enter=self._get(
                 obj, "players_may_enter", where, bool, default=defaults.players_may_enter
@@ -402,8 +400,8 @@ class Reader:
             correction_minutes=self._get(
                 obj, "correction_minutes", where, int, default=defaults.correction_minutes
             ),
-            game=self._choice(obj, "game", where, GameChoice.values) or defaults.game,
-            mahjongg_profile=self._get(obj, "mahjongg_profile", where, dict, default={}),
+            game=game,
+            rules=self._league_rules(obj, where)[game],
         )
         self.game = league.game
         if not (league.name and league.slug):
@@ -420,6 +418,22 @@ class Reader:
             self.problems.append(slug_taken(league.slug))
             return None
         return league
+
+    def _league_rules(self, obj: dict, where: str) -> dict[str, dict]:
+        """The file's rules of the league for each game (docs/league_json.md): Mhing's
+        `default_target` and `default_variant`, Mah-Jongg's `mahjongg_profile`; a key left
+        out takes the game's default."""
+        mhing = {}
+        target = self._positive(obj, "default_target", where)
+        if target:
+            mhing["target"] = target
+        variant = self._choice(obj, "default_variant", where, VariantChoice.values)
+        if variant:
+            mhing["variant"] = variant
+        return {
+            GameChoice.MHING: mhing,
+            GameChoice.MAHJONGG: self._get(obj, "mahjongg_profile", where, dict, default={}),
+        }
 
     def _match(self, obj: Any, index: int) -> MatchPlan | None:
         where = _("match %(number)s") % {"number": index}

@@ -56,8 +56,13 @@ class GameKind:
     key: str  # the value stored as `League.game` and `Match.game` (GameChoice)
     package: str  # the game's own package (leagues/kinds/<key>/)
     # -- the league's settings --
-    settings_fields: tuple[str, ...]  # fields of the league forms that are this game's own
-    rule_profile: Hook  # (league) -> the dict a new match keeps as its rules
+    # (dict) -> the game's rules read from League.rules (its Profile); raises ProfileError,
+    # a ValueError naming the field, for rules that cannot be
+    read_rules: Hook
+    # The form class of the game's rules on the league's settings page: its fields, and
+    # `initial(profile)` and `rules(data, posted, current)` to fill them and read them back
+    settings_form: Hook
+    new_match: Hook  # (league) -> the Match columns a new match takes from the league's rules
     table_size: Hook  # (league) -> the one number of seats, or None: any the game allows
     # -- entering matches, rounds or games --
     match_new: Hook  # (request, league) -> the new-match page
@@ -97,6 +102,11 @@ class GameKind:
     # Played at live tables too: its game interface is registered by the live shell
     # (games.registry, games/<key>/live.py), which the league layer does not import.
     live: bool = field(default=False)
+
+    @property
+    def settings_fields(self) -> tuple[str, ...]:
+        """The league forms' fields that are this game's own."""
+        return tuple(self.settings_form.target.base_fields)
 
     def urlpatterns(self) -> list:
         return import_string(f"{self.urls}.urlpatterns")

@@ -56,9 +56,7 @@ def create_event(values: dict, by, club=None) -> Event:
                         "name": values["name"],
                         "slug": free_slug(values["name"]),
                         "game": values["game"],
-                        "mahjongg_profile": {},
-                        "default_variant": "points",
-                        "default_target": League._meta.get_field("default_target").default,
+                        "rules": {},  # the game's defaults
                         "match_hands": None,
                         # The session's clock ends the tables, not the match length.
                         "match_minutes": None,

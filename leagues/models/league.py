@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from leagues.kinds import DEFAULT as DEFAULT_GAME
 from leagues.kinds import GameKind, kind_of, live_games
 from leagues.names import refuse_control_characters
-from scoring.mhing.match_scoring import DEFAULT_TARGET, Variant
+from scoring.mhing.match_scoring import Variant
+from scoring.profile_error import ProfileError
 
 from .people import Player
 from .season import Season, create_first_season, current_season
@@ -52,16 +53,10 @@ def validate_league_slug(value: str) -> None:
 
 
 def validate_rule_profile(value) -> None:
-    from scoring.mahjongg.profile import Profile, ProfileError
-
-    try:
-        Profile.from_dict(value)
-    except ProfileError as error:
-        raise ValidationError(
-            _("The Mah-Jongg rule “%(field)s” cannot be %(value)s.")
-            % {"field": error.field, "value": error.value},
-            code="rule_profile",
-        ) from error
+    """The rules are a JSON object; what it may hold is each game's own (League.clean reads
+    it with the league's game). Migrations 0012 and 0023 name this validator."""
+    if not isinstance(value, dict):
+        raise ValidationError(_("The rules must be a JSON object."), code="rule_profile")
 
 
 class LeagueQuerySet(models.QuerySet):
@@ -108,16 +103,12 @@ class League(models.Model):
     season_start = models.DateField(_("season starts"), null=True, blank=True)
     season_end = models.DateField(_("season ends"), null=True, blank=True)
     game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME)
-    # Mah-Jongg leagues: the rule profile (scoring.mahjongg.profile.Profile.to_dict) that new
-    # matches copy when they begin; empty: the defaults.
-    mahjongg_profile = models.JSONField(
-        _("Mah-Jongg rules"), default=dict, blank=True, validators=[validate_rule_profile]
-    )
-    default_target = models.PositiveIntegerField(
-        _("default target points"), default=DEFAULT_TARGET, validators=[MinValueValidator(1)]
-    )
-    default_variant = models.CharField(
-        _("default variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
+    # The league's rules, the only place it keeps them, as its game reads them (GameKind.
+    # read_rules): Mhing's target and variant (scoring.mhing.profile), Mah-Jongg's rule profile
+    # (scoring.mahjongg.profile). A new match copies them when it begins (GameKind.new_match);
+    # empty: the game's defaults.
+    rules = models.JSONField(
+        _("rules"), default=dict, blank=True, validators=[validate_rule_profile]
     )
     # How long a match may run besides its target (leagues.models.match_length): it ends
     # after the hand in play once it has lasted this long. 2 h 30 fits a club evening
@@ -268,10 +259,22 @@ class League(models.Model):
         return kind_of(self.game)
 
     def rule_profile(self):
-        """The Mah-Jongg rule profile new matches are played under."""
-        from scoring.mahjongg.profile import Profile
+        """The rules new matches are played under, as the league's game reads them: its
+        Profile (scoring.mhing.profile or scoring.mahjongg.profile)."""
+        return self.kind.read_rules(self.rules)
 
-        return Profile.from_dict(self.mahjongg_profile)
+    def clean(self) -> None:
+        super().clean()
+        try:
+            self.rule_profile()
+        except ProfileError as error:
+            raise ValidationError(
+                {
+                    "rules": _("The rule “%(field)s” cannot be %(value)s.")
+                    % {"field": error.field, "value": error.value}
+                },
+                code="rule_profile",
+            ) from error
 
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:

@@ -10,7 +10,6 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from leagues.errors import StaleEdit
-from scoring.mahjongg.profile import Profile
 
 from .club import Club
 from .league import League
@@ -22,9 +21,7 @@ SETTINGS = (
     "name",
     "slug",
     "game",
-    "mahjongg_profile",
-    "default_variant",
-    "default_target",
+    "rules",
     "match_hands",
     "match_minutes",
     "is_public",
@@ -94,8 +91,8 @@ def change_settings(league: League, values: dict, by, expected_version: int) -> 
 
 
 def _setting(league: League, name: str):
-    if name == "mahjongg_profile":  # {} stands for the defaults: compare the rules themselves
-        return Profile.from_dict(league.mahjongg_profile).to_dict()
+    if name == "rules":  # {} stands for the defaults: compare the rules themselves
+        return league.rule_profile().to_dict()
     return getattr(league, name)
 
 

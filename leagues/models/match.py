@@ -189,16 +189,20 @@ class Match(models.Model):
             raise ValidationError(
                 _("Only the club's own players can be seated in this league."), code="club"
             )
+        # The league's rules as they are now, which the match keeps (GameKind.new_match): a
+        # Mhing match's target and variant (unless chosen for it), Mah-Jongg's rule profile.
+        rules = league.kind.new_match(league)
+        if target_points:
+            rules["target_points"] = target_points
+        if variant:
+            rules["variant"] = variant
         match = cls(
             league=league,  # its current season is read as it is saved (save)
-            target_points=target_points or league.default_target,
-            variant=variant or league.default_variant,
             round_limit=round_limit,
             played_on=played_on or date.today(),
             created_by=by,
-            # A match keeps its game's rules as they were when it began (Mah-Jongg's profile).
             game=league.game,
-            rule_profile=league.kind.rule_profile(league),
+            **rules,
             length_hands=league.match_hands if timed else None,
             length_minutes=league.match_minutes if timed else None,
         )

@@ -31,7 +31,7 @@ from leagues.forms import DateInput
 from leagues.models import League, Match, Player, PlayerRating, Seat
 from leagues.models.league import VariantChoice
 from leagues.nights import seating
-from scoring.mhing.match_scoring import MAX_PLAYERS
+from scoring.mhing.match_scoring import DEFAULT_TARGET, MAX_PLAYERS
 
 CHIPS_MAX_PLAYERS = 4
 
@@ -88,12 +88,15 @@ class NightForm(forms.Form):
     since = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
+        # The new matches' variant and target, as the league's game begins them (a Mah-Jongg
+        # match has neither: its rules are the league's profile).
+        begun = league.kind.new_match(league)
         kwargs.setdefault(
             "initial",
             {
                 "played_on": date.today(),
-                "variant": league.default_variant,
-                "target_points": league.default_target,
+                "variant": begun.get("variant", VariantChoice.POINTS),
+                "target_points": begun.get("target_points", DEFAULT_TARGET),
             },
         )
         super().__init__(*args, **kwargs)

@@ -12,20 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.profile_error import ProfileError
+
 from .hand import DEFAULT_LIMIT, Pairs
 from .rotation import Rotation
 from .settle import Method
 
 MAX_LIMIT = 999_999_999  # the notation's `limit=` range (§1.2)
-
-
-class ProfileError(ValueError):
-    """A rule profile that cannot be: `field` names the setting, `value` what was given."""
-
-    def __init__(self, field: str, value: Any) -> None:
-        super().__init__(f"bad rule profile: {field}={value!r}")
-        self.field = field
-        self.value = value
 
 
 @dataclass(frozen=True)

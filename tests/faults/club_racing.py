@@ -147,7 +147,11 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
                 assert match.is_finished, match.status
                 one["match"] = match.pk
             elif kind == "settings":
-                one["values"] = {name: getattr(league, name) for name in SETTINGS}
+                # As the page sends them: the settings, the rules as the game's own fields.
+                one["values"] = {
+                    **{name: getattr(league, name) for name in SETTINGS if name != "rules"},
+                    **league.kind.settings_form.target.initial(league.rule_profile()),
+                }
                 one["version"] = league.version
             tries.append(one)
     return data

@@ -176,8 +176,8 @@ def forged_posts(league, match, invite, players, organiser) -> list[tuple[str, d
     settings = {
         "name": "Taken over",
         "slug": slug,
-        "default_variant": league.default_variant,
-        "default_target": str(league.default_target),
+        "default_variant": league.rule_profile().variant.value,
+        "default_target": str(league.rule_profile().target),
         "bot_matches": league.bot_matches,
         "is_public": "on",
         "version": str(league.version),

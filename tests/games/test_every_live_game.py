@@ -31,7 +31,7 @@ GAMES = [game.key for game in registry.live_games()]
 # (Mhing: the first win ends it), the league's (Mah-Jongg: three players, nine games, not
 # sixteen). A game named in neither plays its defaults.
 SHORT_TABLE = {"mhing": {"target": 1}}
-SHORT_LEAGUE = {"mahjongg": {"mahjongg_profile": {"players": 3}}}
+SHORT_LEAGUE = {"mahjongg": {"rules": {"players": 3}}}
 
 
 def test_the_registry_has_the_games_played_live():

@@ -26,8 +26,7 @@ def league(alice):
         club=shared_club(),
         name="Tuesday Club",
         slug="tuesday",
-        default_target=200,
-        default_variant="chips",
+        rules={"target": 200, "variant": "chips"},
     )
     league.organisers.add(alice)
     return league

@@ -26,7 +26,7 @@ def blank_url(match: Match) -> str:
 
 
 def with_rules(league: League, **profile) -> None:
-    League.objects.filter(pk=league.pk).update(mahjongg_profile=profile)
+    League.objects.filter(pk=league.pk).update(rules=profile)
     league.refresh_from_db()
 
 

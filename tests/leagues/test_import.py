@@ -133,7 +133,11 @@ class TestHandWrittenFiles:
     def test_a_file_with_only_the_required_fields_imports(self):
         imported = import_league(paper_season())
         league = imported.league
-        assert (league.name, league.default_target, league.is_public) == ("Paper Season", 500, True)
+        assert (league.name, league.rule_profile().target, league.is_public) == (
+            "Paper Season",
+            500,
+            True,
+        )
         match = league.matches.get()
         assert [p.display_name for p in match.seated_players()] == ["Jörg", "Maëlle", "Ida"]
         assert match.first_dealer == 0
@@ -187,7 +191,7 @@ class TestHandWrittenFiles:
         imported = import_league(document, into=league, by=organiser)
         assert imported.league == league and not imported.created
         assert not League.objects.filter(slug="ignored").exists()
-        assert league.matches.get().target_points == league.default_target == 500
+        assert league.matches.get().target_points == league.rule_profile().target == 500
 
 
 def standings_sheet(league: League) -> str:
@@ -265,7 +269,7 @@ class TestImportingIntoALeagueAgain:
     def test_the_leagues_default_target_counts_as_the_target_a_file_leaves_out(self, league):
         import_league(paper_season(), into=league)
         document = paper_season()
-        document["matches"][0]["target"] = league.default_target
+        document["matches"][0]["target"] = league.rule_profile().target
         assert import_league(document, into=league).skipped == 1
 
     def test_a_hand_written_with_other_spacing_case_or_order_is_the_same(self, full_league):

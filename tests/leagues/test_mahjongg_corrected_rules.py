@@ -42,7 +42,7 @@ def pairs_all_league(organiser, slug="pairs") -> League:
         slug=slug,
         game="mahjongg",
         season_start=date(2026, 9, 1),
-        mahjongg_profile=Profile(pairs=Pairs.ALL).to_dict(),
+        rules=Profile(pairs=Pairs.ALL).to_dict(),
         club=shared_club(),
     )
     league.organisers.add(organiser)

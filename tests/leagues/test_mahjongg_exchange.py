@@ -46,7 +46,7 @@ def test_export_import_export_gives_the_same_league(mj_league, mj_match, organis
     record_game(mj_match, win(0), by=organiser)
     record_game(mj_match, GameEntry(None, ("", "", "", "")), by=organiser)
     # The league's rules change after the match began: the copy keeps the match's own.
-    mj_league.mahjongg_profile = Profile(settle=Method.FULL, limit=1000).to_dict()
+    mj_league.rules = Profile(settle=Method.FULL, limit=1000).to_dict()
     mj_league.save()
     exported = json.loads(json.dumps(league_document(mj_league)))
     copy = import_league(exported, slug="copy", by=organiser).league

@@ -24,7 +24,7 @@ def balances(match: Match) -> list[int]:
 
 
 def test_a_match_keeps_the_profile_it_began_with(mj_league, players):
-    mj_league.mahjongg_profile = Profile(limit=500).to_dict()
+    mj_league.rules = Profile(limit=500).to_dict()
     mj_league.save()
     match = Match.begin(mj_league, players)
     assert match.game == "mahjongg" and Profile.from_dict(match.rule_profile).limit == 500
@@ -73,7 +73,7 @@ def test_a_correction_recomputes_under_the_matchs_profile(mj_league, mj_match, o
     record_game(mj_match, win(1), by=organiser)
     before = balances(mj_match)
     # The league's rules change: the running match keeps its own.
-    mj_league.mahjongg_profile = Profile(limit=50, bonus_tiles=False).to_dict()
+    mj_league.rules = Profile(limit=50, bonus_tiles=False).to_dict()
     mj_league.save()
     corrected = correct_game(game, win(0), by=organiser, expected_version=game.version)
     assert balances(mj_match) == before and corrected.scores[0] == 96

@@ -182,7 +182,7 @@ class TestTheCommand:
         assert {m.season for m in jade.matches.all()} == {spring}
 
     def test_each_match_keeps_the_rules_it_carries(self, played, jade, tmp_path):
-        jade.mahjongg_profile = Profile(settle=Method.FULL, limit=1000).to_dict()
+        jade.rules = Profile(settle=Method.FULL, limit=1000).to_dict()
         jade.save()
         run(file_of(played, tmp_path), "--into", "jade")
         match = jade.matches.get(played_on=date(2026, 9, 1))
@@ -190,7 +190,7 @@ class TestTheCommand:
         assert list(match.seats.values_list("total", flat=True)) == [540, -170, -210, -160]
 
     def test_a_match_without_rules_is_played_under_the_leagues(self, played, jade, tmp_path):
-        jade.mahjongg_profile = Profile(settle=Method.FULL).to_dict()
+        jade.rules = Profile(settle=Method.FULL).to_dict()
         jade.save()
         document = league_document(played)
         for match in document["matches"]:
@@ -294,7 +294,7 @@ def test_a_three_player_match_into_a_four_player_league_is_refused(
         name="Three",
         slug="three",
         game="mahjongg",
-        mahjongg_profile={"players": 3},
+        rules={"players": 3},
     )
     match = Match.begin(three, players[:3], played_on=date(2026, 10, 1), by=organiser)
     record_game(match, win(0, players=3), by=organiser)

@@ -71,7 +71,7 @@ class TestSettings:
         league.refresh_from_db()
         assert league.rule_profile().limit == 1000
         event = league.events.get()
-        assert event.details["changes"]["mahjongg_profile"][0] == Profile().to_dict()
+        assert event.details["changes"]["rules"][0] == Profile().to_dict()
 
     def test_the_game_is_fixed_once_matches_exist(self, organiser_client, league, players):
         Match.begin(league, players, first_dealer=0)

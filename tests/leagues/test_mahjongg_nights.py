@@ -52,7 +52,7 @@ def mj_posted(page: str, players, step: str, moves: dict[int, int] | None = None
 
 
 def three_players(league: League) -> None:
-    League.objects.filter(pk=league.pk).update(mahjongg_profile={"players": 3})
+    League.objects.filter(pk=league.pk).update(rules={"players": 3})
 
 
 class TestTheRoster:
@@ -150,9 +150,7 @@ class TestCreating:
     def test_the_matches_are_mahjongg_matches_under_the_leagues_rules(
         self, organiser_client, mj_new_url, mj_roster, mj_league
     ):
-        League.objects.filter(pk=mj_league.pk).update(
-            mahjongg_profile={"limit": 1000, "settle": "full"}
-        )
+        League.objects.filter(pk=mj_league.pk).update(rules={"limit": 1000, "settle": "full"})
         page = organiser_client.post(mj_new_url, mj_data(mj_roster[:8])).content.decode()
         tables = proposal(page)
         data = mj_posted(page, mj_roster[:8], "create")

@@ -192,7 +192,7 @@ def test_correcting_a_game_opens_the_pickers_with_its_tiles(organiser_client, mj
 def test_bonus_tiles_are_offered_only_when_the_rules_have_them(
     organiser_client, mj_league, players, organiser
 ):
-    mj_league.mahjongg_profile = {"bonus_tiles": False}
+    mj_league.rules = {"bonus_tiles": False}
     mj_league.save()
     match = Match.begin(mj_league, players, by=organiser)
     text = html.unescape(organiser_client.get(game_new_url(match)).content.decode())

@@ -188,7 +188,7 @@ def test_the_sheet_answers_as_the_full_way_under_each_rule_profile(
     # MAHJONGG.md §5–§7: three players, East passing on (classical), the rotating dealer,
     # full and settled-draw settlement. Game 1 is won by South, so in game 2 the winds have
     # moved on (classical) or the dealer has not, and the balances are not zero.
-    mj_league.mahjongg_profile = rules
+    mj_league.rules = rules
     mj_league.save()
     count = rules.get("players", 4)
     match = Match.begin(mj_league, players[:count], by=organiser)
@@ -218,7 +218,7 @@ def test_with_the_rotating_dealer_the_sheet_settles_with_the_rounds_dealer(
 ):
     # MAHJONGG.md §7 (002's variant): seats hold, the seat of the round wind deals and pays
     # and receives double. Games are played until the South round, whose dealer is not East.
-    mj_league.mahjongg_profile = {"rotation": "rotating"}
+    mj_league.rules = {"rotation": "rotating"}
     mj_league.save()
     match = Match.begin(mj_league, players, by=organiser)
 

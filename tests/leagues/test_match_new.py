@@ -115,8 +115,7 @@ class TestStartingAMatch:
     def test_the_form_offers_the_roster_and_the_leagues_defaults(
         self, organiser_client, url, roster, league
     ):
-        league.default_target = 300
-        league.default_variant = "chips"
+        league.rules = {"target": 300, "variant": "chips"}
         league.save()
 
         page = organiser_client.get(url).content.decode()

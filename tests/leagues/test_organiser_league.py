@@ -22,8 +22,8 @@ def settings_form(league: League, **changes) -> dict:
     data = {
         "name": league.name,
         "slug": league.slug,
-        "default_variant": league.default_variant,
-        "default_target": league.default_target,
+        # The league's rules as its game's part of the page shows them.
+        **league.kind.settings_form.target.initial(league.rule_profile()),
         "bot_matches": league.bot_matches,
         # As the page sends them: an empty box is no limit.
         "match_hands": league.match_hands or "",
@@ -107,7 +107,7 @@ class TestSettings:
         response = client.post(url, form)
         assert response.status_code == 302
         league.refresh_from_db()
-        assert (league.name, league.is_public, league.default_target) == (
+        assert (league.name, league.is_public, league.rule_profile().target) == (
             "Tuesday Tiles",
             False,
             200,
@@ -115,7 +115,7 @@ class TestSettings:
         event = league.events.get(action=LeagueEvent.Action.SETTINGS_CHANGED)
         assert event.details["changes"] == {
             "name": ["Tuesday Club", "Tuesday Tiles"],
-            "default_target": [500, 200],
+            "rules": [{"target": 500, "variant": "points"}, {"target": 200, "variant": "points"}],
             "is_public": [True, False],
         }
 
@@ -142,7 +142,7 @@ class TestSettings:
         assert response.status_code == 200
         assert "Another organiser changed the settings" in response.content.decode()
         league.refresh_from_db()
-        assert (league.name, league.default_target) == ("Tuesday Club", 100)
+        assert (league.name, league.rule_profile().target) == ("Tuesday Club", 100)
 
     def test_a_new_short_name_moves_the_league(self, organiser_client, league, url):
         response = organiser_client.post(url, settings_form(league, slug="tuesdays"))

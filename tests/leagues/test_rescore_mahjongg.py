@@ -161,7 +161,7 @@ def test_a_dry_run_lists_and_writes_nothing(finished):
 
 
 def test_seven_pairs_under_a_raised_limit_comes_down_to_3000(mj_league, players, organiser):
-    mj_league.mahjongg_profile = Profile(limit=6000).to_dict()
+    mj_league.rules = Profile(limit=6000).to_dict()
     mj_league.save()
     match = Match.begin(mj_league, players, by=organiser)
     seven_pairs = "33b 44b 66c 99c 22k EwEw WdWd win=Ew by=wall"

@@ -9,10 +9,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import npgettext
 
+from scoring.mahjongg.profile import Profile
 
-def rule_profile(league) -> dict[str, Any]:
+
+def read_rules(data: dict[str, Any]) -> Profile:
+    return Profile.from_dict(data)
+
+
+def new_match(league) -> dict[str, Any]:
     """A Mah-Jongg match keeps the league's rules as they were when it began."""
-    return league.rule_profile().to_dict()
+    return {"rule_profile": league.rule_profile().to_dict()}
 
 
 def table_size(league) -> int | None:

@@ -9,11 +9,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues.models.settle import settle_rounds
+from scoring.mhing.profile import Profile
 
 
-def rule_profile(league) -> dict[str, Any]:
-    """A Mhing match's rules are its variant and target, kept on the match itself."""
-    return {}
+def read_rules(data: dict[str, Any]) -> Profile:
+    return Profile.from_dict(data)
+
+
+def new_match(league) -> dict[str, Any]:
+    """A Mhing match keeps the league's variant and target as they were when it began, in
+    its own columns (which the new-match page may set otherwise)."""
+    rules = league.rule_profile()
+    return {"target_points": rules.target, "variant": rules.variant.value}
 
 
 def table_size(league) -> int | None:
@@ -41,7 +48,9 @@ def count_played(count: int) -> str:
 
 
 def export_league(league) -> dict[str, Any]:
-    return {}  # no "game" key: a Mhing league, as in every file written before Mah-Jongg
+    # No "game" key: a Mhing league, as in every file written before Mah-Jongg.
+    rules = league.rule_profile()
+    return {"default_target": rules.target, "default_variant": rules.variant.value}
 
 
 def export_match(match, seats) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def mj_league(organiser):
         slug="friday-tiles",
         season_start=date(2026, 9, 1),
         game="mahjongg",
-        mahjongg_profile={"limit": 1000, "players": 3, "settle": "full", "pairs": "all"},
+        rules={"limit": 1000, "players": 3, "settle": "full", "pairs": "all"},
     )
     league.organisers.add(organiser)
     return league

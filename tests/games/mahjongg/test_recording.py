@@ -26,7 +26,7 @@ def league(alice):
         slug="friday-tiles",
         season_start=date(2026, 9, 1),
         game="mahjongg",
-        mahjongg_profile={"players": 3, "limit": 500, "settle": "full"},
+        rules={"players": 3, "limit": 500, "settle": "full"},
     )
     league.organisers.add(alice)
     return league

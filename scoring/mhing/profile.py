@@ -1,0 +1,55 @@
+"""A Mhing league's rules (RULES.md §9, "Points race" and "Chips"): the variant a new match is
+played in and the points a points race runs to. A pure, validated value that a league keeps as
+JSON in its `rules`, beside Mah-Jongg's profile (scoring.mahjongg.profile), which it mirrors:
+`Profile.from_dict(data)` reads what `to_dict()` wrote (missing keys take the defaults, unknown
+keys are refused); both raise `ProfileError` (a `ValueError`) naming the field at fault.
+
+A match keeps its own variant and target (its columns), so a change of the league's rules
+applies to matches begun after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.profile_error import ProfileError
+
+from .match_scoring import DEFAULT_TARGET, Variant
+
+# The largest target a match can keep (its column is PostgreSQL's integer).
+MAX_TARGET = 2_147_483_647
+
+
+@dataclass(frozen=True)
+class Profile:
+    target: int = DEFAULT_TARGET
+    variant: Variant = Variant.POINTS
+
+    def __post_init__(self) -> None:
+        if type(self.target) is not int or not 1 <= self.target <= MAX_TARGET:
+            raise ProfileError("target", self.target)
+        if not isinstance(self.variant, Variant):
+            raise ProfileError("variant", self.variant)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target, "variant": self.variant.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Profile:
+        data = dict(data or {})
+        unknown = set(data) - set(FIELDS)
+        if unknown:
+            name = sorted(unknown)[0]
+            raise ProfileError(name, data[name])
+        values: dict[str, Any] = {}
+        if "variant" in data:
+            try:
+                values["variant"] = Variant(data["variant"])
+            except ValueError:
+                raise ProfileError("variant", data["variant"]) from None
+        if "target" in data:
+            values["target"] = data["target"]
+        return cls(**values)
+
+
+FIELDS = ("target", "variant")
