@@ -151,6 +151,11 @@ class LeagueForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        # The rules of the game the league is to play, on the instance before the model's
+        # own checks read them with that game (League.clean): a league changing its game
+        # changes its rules with it.
+        game = self.chosen_game if self.creating else data.get("game") or self.instance.game
+        self.instance.rules = self.rules(kind_of(game))
         if self.creating and self._club_not_owned():
             self.add_error(None, club_refused_message())
         if self.creating and not data.get("slug") and data.get("name"):

@@ -82,6 +82,42 @@ class TestSettings:
         league.refresh_from_db()
         assert league.game == "mhing"
 
+    def test_a_mahjongg_league_with_matches_shows_its_own_rules_only(
+        self, organiser_client, league, players
+    ):
+        league.game = "mahjongg"
+        league.save()
+        Match.begin(league, players[:4])
+        page = organiser_client.get(settings_url(league)).content.decode()
+        assert 'name="mj_settle"' in page
+        assert 'name="default_target"' not in page and 'name="default_variant"' not in page
+
+    def test_without_matches_a_league_changes_its_game_and_keeps_the_new_games_rules(
+        self, organiser_client, league
+    ):
+        league.rules = {"target": 2000, "variant": "chips"}
+        league.save()
+        page = organiser_client.get(settings_url(league)).content.decode()
+        assert 'name="mj_settle"' in page and 'name="default_target"' in page  # both, for now
+        response = organiser_client.post(
+            settings_url(league), {**settings_form(league), "game": "mahjongg", **RULES}
+        )
+        assert response.status_code == 302
+        league.refresh_from_db()
+        assert league.game == "mahjongg"
+        assert (
+            league.rules
+            == Profile.from_dict(
+                {
+                    "settle": "full",
+                    "limit": 1000,
+                    "rotation": "classical",
+                    "players": 3,
+                    "pairs": "all",
+                }
+            ).to_dict()
+        )
+
     def test_the_member_cannot_see_the_settings(self, client, member, league):
         client.force_login(member)
         assert client.get(settings_url(league)).status_code in (403, 404)
