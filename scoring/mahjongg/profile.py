@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.profile_error import ProfileError
+from scoring.profile_error import ProfileError, known_keys_only
 
 from .hand import DEFAULT_LIMIT, Pairs
 from .rotation import Rotation
@@ -61,11 +61,7 @@ class Profile:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Profile:
-        data = dict(data or {})
-        unknown = set(data) - set(FIELDS)
-        if unknown:
-            name = sorted(unknown)[0]
-            raise ProfileError(name, data[name])
+        data = known_keys_only(data, FIELDS)
         values: dict[str, Any] = {}
         for name, kind in (("settle", Method), ("rotation", Rotation), ("pairs", Pairs)):
             if name in data:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.profile_error import ProfileError
+from scoring.profile_error import ProfileError, known_keys_only
 
 from .match_scoring import DEFAULT_TARGET, Variant
 
@@ -36,11 +36,7 @@ class Profile:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Profile:
-        data = dict(data or {})
-        unknown = set(data) - set(FIELDS)
-        if unknown:
-            name = sorted(unknown)[0]
-            raise ProfileError(name, data[name])
+        data = known_keys_only(data, FIELDS)
         values: dict[str, Any] = {}
         if "variant" in data:
             try:
