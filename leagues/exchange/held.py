@@ -56,12 +56,13 @@ def _held_key(match: Match) -> tuple:
 def planned_key(plan: MatchPlan, league: League) -> tuple:
     if plan.games is not None:
         return _planned_mahjongg_key(plan, league)
+    rules = league.rule_profile()  # Mhing's: the target and variant a plan leaves out
     return (
         plan.played_on,
         tuple(plan.players),
         plan.first_dealer,
-        plan.target or league.rule_profile().target,
-        plan.variant or league.rule_profile().variant.value,
+        plan.target or rules.target,
+        plan.variant or rules.variant.value,
         plan.round_limit,
         tuple(
             _round_key(r.outcome, r.winner, r.win_type, r.discarder, r.hand) for r in plan.rounds
