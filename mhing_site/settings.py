@@ -70,7 +70,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "servestatic.middleware.ServeStaticMiddleware",
+    # servestatic's, reading no file it won't use when it refreshes (mhing_site/static_files.py).
+    "mhing_site.static_files.AutorefreshServeStaticMiddleware",
     # HTML gzipped for browsers that accept it (a long match's page is 10 times smaller).
     # Below servestatic, which answers for static files with its own compressed
     # copies; above everything that reads or writes the body. BREACH: docs/deployment.md.
