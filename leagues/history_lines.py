@@ -8,14 +8,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from django import forms
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .kinds import KINDS
 from .models import League, LeagueEvent
 
 # The settings' names as the settings page labels them; and those of the history's older
 # entries, before Mhing's target and variant and Mah-Jongg's profile became the rules.
+# (A change of the rules is told rule by rule, as the game's settings fields name them:
+# `_rule_changes`.)
 SETTING_LABELS = {
     **{field.name: field.verbose_name for field in League._meta.fields},
     "default_target": gettext_lazy("default target points"),
@@ -44,6 +48,85 @@ def _value(value) -> str:
     return str(value)
 
 
+def _shown(field: forms.Field, value) -> str:
+    """A rule's value as its settings field offers it: a choice's words, yes or no."""
+    if isinstance(field, forms.BooleanField):
+        return _value(bool(value))
+    choices = {str(key): label for key, label in getattr(field, "choices", ())}
+    return str(choices.get(str(value), value))
+
+
+def _rules_shown(game: str | None, rules) -> dict[str, tuple[str, str]] | None:
+    """The rules as the game's settings page shows them: each field's label and value, in
+    the page's order; None when the game or the rules cannot be read (an older entry)."""
+    kind = KINDS.get(game or "")
+    if kind is None or not isinstance(rules, dict):
+        return None
+    form = kind.settings_form.target
+    try:
+        initial = form.initial(kind.read_rules(rules))
+    except (ValueError, TypeError):
+        return None
+    return {
+        name: (str(field.label), _shown(field, initial.get(name)))
+        for name, field in form.base_fields.items()
+    }
+
+
+def _rule_changes(event: LeagueEvent, name: str, before, after) -> list[str] | None:
+    """A change of the rules (League.rules; Mah-Jongg's profile before it), rule by rule
+    in the game's own words: "Limit: 500 → 1000". A change of game with it shows the rules
+    on each side whole."""
+    changes = (event.details or {}).get("changes") or {}
+    # The history's older entries: Mah-Jongg's profile (`mahjongg_profile`), which only a
+    # Mah-Jongg league changed.
+    games = changes["game"] if "game" in changes and name == "rules" else [event.league.game] * 2
+    old, new = _rules_shown(games[0], before), _rules_shown(games[1], after)
+    if old is None or new is None:
+        return None
+    line = _("%(setting)s: %(before)s → %(after)s")
+    if games[0] != games[1]:
+        whole = [
+            ", ".join(f"{label}: {value}" for label, value in side.values()) for side in (old, new)
+        ]
+        return [line % {"setting": SETTING_LABELS["rules"], "before": whole[0], "after": whole[1]}]
+    return [
+        line % {"setting": label, "before": old[field][1], "after": value}
+        for field, (label, value) in new.items()
+        if old.get(field, (label, value))[1] != value
+    ]
+
+
+# A setting with choices (the game, who plays bots) reads as the settings page offers it.
+SETTING_CHOICES = {
+    field.name: dict(field.choices) for field in League._meta.fields if field.choices
+}
+
+
+def _chosen(name: str, value):
+    choices = SETTING_CHOICES.get(name)
+    return choices.get(value, value) if choices and isinstance(value, str) else value
+
+
+def _setting_changes(event: LeagueEvent) -> list[str]:
+    lines: list[str] = []
+    for name, (before, after) in ((event.details or {}).get("changes") or {}).items():
+        if name in ("rules", "mahjongg_profile"):
+            told = _rule_changes(event, name, before, after)
+            if told is not None:
+                lines.extend(told)
+                continue
+        lines.append(
+            _("%(setting)s: %(before)s → %(after)s")
+            % {
+                "setting": SETTING_LABELS.get(name, name),
+                "before": _value(_chosen(name, before)),
+                "after": _value(_chosen(name, after)),
+            }
+        )
+    return lines
+
+
 def _day(iso: str | None) -> str:
     if not iso:
         return "?"
@@ -63,15 +146,7 @@ def describe(event: LeagueEvent) -> str:
                 "slug": d.get("slug", ""),
             }
         case action.SETTINGS_CHANGED:
-            return "; ".join(
-                _("%(setting)s: %(before)s → %(after)s")
-                % {
-                    "setting": SETTING_LABELS.get(name, name),
-                    "before": _value(before),
-                    "after": _value(after),
-                }
-                for name, (before, after) in (d.get("changes") or {}).items()
-            )
+            return "; ".join(_setting_changes(event))
         case action.PLAYER_RENAMED:
             return _("%(player)s → %(to)s") % {"player": d.get("player"), "to": d.get("to")}
         case action.PLAYERS_MERGED:
