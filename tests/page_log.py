@@ -41,6 +41,11 @@ _SCRIPT = """
     const hand = document.querySelector("[name=hand0]");
     note("submit", event.submitter && event.submitter.id, hand && hand.value);
   }, true);
+  // An answer that comes during a press waits for the release (mahjongg-calculator.js).
+  for (const name of ["pointerdown", "pointerup", "pointercancel"]) {
+    const noted = (event) => note(name, event.target.id || event.target.name);
+    document.addEventListener(name, noted, true);
+  }
   window.addEventListener("error", (event) => note("error", String(event.message)));
 })();
 """.replace("EVENTS", json.dumps(list(_EVENTS)))

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from tests.games.live_pages import sign_in
 from tests.layout import PHONE
 from tests.leagues.mahjongg_pages import mahjongg_match, open_game_form, settled
+from tests.page_log import keep_log, page_log
 from tests.scoring.test_browser_picker import throttle
 
 pytestmark = pytest.mark.browser
@@ -44,6 +45,7 @@ def test_the_callers_winning_tile_and_how_it_came_show_at_once_on_a_slow_phone(
 ) -> None:
     match = mahjongg_match(organiser)
     context = browser.new_context(viewport=PHONE, has_touch=True)
+    keep_log(context)  # a rare failure's message says what the page did before it
     sign_in(context, organiser, live_server.url)
     page = context.new_page()
     errors: list[str] = []
@@ -52,7 +54,12 @@ def test_the_callers_winning_tile_and_how_it_came_show_at_once_on_a_slow_phone(
         open_game_form(page, live_server, match, 0)
         page.get_by_role("radio", name="Pia (East)").check()
         settled(page)
-        expect(page.locator("#mj-win-none")).to_have_attribute("aria-pressed", "true")
+        try:
+            # Once in some twenty browser runs (7 December 2026, under CI's load) the
+            # caller's choices never came: Pia checked, "0 of 13 tiles". Not reproduced since.
+            expect(page.locator("#mj-win-none")).to_have_attribute("aria-pressed", "true")
+        except AssertionError as error:
+            raise AssertionError(page_log(page)) from error
 
         throttle(page, 300, 50_000)
         held: list[Route] = []
