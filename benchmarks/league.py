@@ -41,8 +41,6 @@ from pathlib import Path
 from time import perf_counter, process_time
 from typing import Any
 
-from leagues.models.rating import rerate
-
 DEFAULT_PLAYERS = 200
 DEFAULT_ROUNDS = 10_000
 DEFAULT_REPEAT = 9
@@ -117,6 +115,7 @@ def build_league(
     from django.db import transaction
 
     from leagues.models import Club, League, Match, Player, Round, Seat, WinningHand
+    from leagues.models.rating import rerate
     from leagues.models.round import Outcome, WinType
     from leagues.models.standing import rebuild_standings
     from scoring.mhing.match_scoring import (
