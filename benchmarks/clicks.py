@@ -35,12 +35,13 @@ every tap that no deployed server makes. `--static-autorefresh` measures with it
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from time import perf_counter, process_time
+
+from benchmarks.site_setup import load_average, static_files_as
 
 TAPS = "5b 6b 7b 5b 6b 7b 6b 7b 8b 7b 8b 9b 9b 9b".split()
 DEFAULT_REPEAT = 20
@@ -154,23 +155,6 @@ def round_form(client) -> tuple[str, tuple[tuple[str, str], ...]]:
     url = reverse("leagues:round_new", args=[league.slug, match.pk])
     carried = (("outcome", "won"), ("win_type", "self_draw"), ("version", str(match.version)))
     return url, carried
-
-
-def static_files_as(autorefresh: bool) -> str:
-    """Set servestatic up before the first request loads the middleware; say how."""
-    from django.conf import settings
-
-    settings.SERVESTATIC_AUTOREFRESH = autorefresh
-    if autorefresh:
-        return "static files: as in development, each request's path looked up on disk"
-    return (
-        "static files: indexed once at start-up, as deployed "
-        "(--static-autorefresh: as in development)"
-    )
-
-
-def load_average() -> float:
-    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:

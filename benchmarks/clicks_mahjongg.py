@@ -24,6 +24,8 @@ from datetime import date
 from time import perf_counter, process_time
 from urllib.parse import urlencode
 
+from benchmarks.site_setup import load_average, static_files_as
+
 FORM = "application/x-www-form-urlencoded"
 TARGET_BYTES = 12 * 1024
 TARGET_MEDIAN_MS = 5.0
@@ -183,7 +185,6 @@ def replay(label: str, send: Callable[[Ask], object], asks: list[Ask], repeat: i
 
 def main(repeat: int, static_autorefresh: bool = False, page: str | None = None) -> int:
     """`page`: "calculator" or "game-form" alone; None: both."""
-    from benchmarks.clicks import load_average, static_files_as
     from benchmarks.league import throwaway_database
 
     with throwaway_database():
