@@ -14,17 +14,13 @@ card it replaced.
 from __future__ import annotations
 
 import argparse
-import gc
-import math
 import platform
-import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from time import perf_counter
-from typing import Any
 
+from benchmarks.mhing_corpus import CLASSES, BenchHand, build_corpus
 from benchmarks.scoring_batch import (
     DEFAULT_BATCH_HANDS,
     DEFAULT_ROUNDS,
@@ -34,185 +30,17 @@ from benchmarks.scoring_batch import (
     time_in_process,
 )
 from benchmarks.scoring_peer import load_peer, peer_corpus
-from scoring.mhing import JOKER, Card, Hand, format_hand, score_hand
-from scoring.mhing.cards import COPIES_PER_CARD, KINDS
-from scoring.mhing.hand import ExposedSet
-from scoring.mhing.melds import SEQUENCE_IDS, TRIPLET_IDS, set_cards
+from benchmarks.timing import HEADER, Figures, time_each, verdict
+from scoring.mhing import score_hand
 
 DEFAULT_HANDS = 2000
 DEFAULT_SEED = 2026
 WARM_UP = 50
-EXPOSE_PROBABILITY = 0.3
-MAX_FLOWERS = 2
-
-# (label, the joker counts a hand of that class draws from, uniformly)
-CLASSES: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("no jokers", (0,)),
-    ("1-2 jokers", (1, 2)),
-    ("3-6 jokers", (3, 4, 5, 6)),
-)
 
 # Targets, printed with PASS/MISS next to what was measured.
 TARGET_PEER_RATIO = 2.0  # ours / peer hands per second, jokerless hands
 TARGET_P99_MS = 2.0  # 3-6 jokers, 99th percentile
 TARGET_WORST_MS = 20.0  # any hand
-
-
-@dataclass(frozen=True)
-class BenchHand:
-    hand: Hand
-    text: str  # the notation, for the report
-    jokers: int
-    label: str  # the class
-
-
-def random_hand(rng: random.Random, jokers: int) -> Hand:
-    """Four sets and a pair within the deck, `jokers` of the 14 cards then made Mhing cards."""
-    counts = [0] * KINDS
-    groups: list[list[Card | object]] = []
-    while len(groups) < 4:
-        # Sequence or triplet first, then which one: drawing from all 55 sets at once would
-        # give mostly triplets (34 of them against 21 sequences), and hands mostly sequences.
-        set_id = rng.choice(SEQUENCE_IDS if rng.random() < 0.5 else TRIPLET_IDS)
-        cards = set_cards(set_id)
-        if all(counts[c] + n <= COPIES_PER_CARD for c, n in Counter(cards).items()):
-            for c in cards:
-                counts[c] += 1
-            groups.append([Card(c) for c in cards])
-    pair = rng.choice([c for c in range(KINDS) if counts[c] + 2 <= COPIES_PER_CARD])
-    groups.append([Card(pair), Card(pair)])
-
-    exposed = [i < 4 and rng.random() < EXPOSE_PROBABILITY for i in range(len(groups))]
-    places = [(g, i) for g, group in enumerate(groups) for i in range(len(group))]
-    for g, i in rng.sample(places, jokers):
-        groups[g][i] = JOKER
-
-    concealed = [t for g, group in enumerate(groups) if not exposed[g] for t in group]
-    return Hand(
-        concealed=tuple(t for t in concealed if t is not JOKER),
-        jokers=sum(1 for t in concealed if t is JOKER),
-        exposed=tuple(ExposedSet(tuple(group)) for g, group in enumerate(groups) if exposed[g]),
-        flowers=rng.randint(0, MAX_FLOWERS),
-    )
-
-
-def build_corpus(hands_per_class: int, seed: int) -> list[BenchHand]:
-    """The same hands for the same arguments, class by class."""
-    rng = random.Random(seed)
-    corpus = []
-    for label, joker_counts in CLASSES:
-        for _ in range(hands_per_class):
-            jokers = rng.choice(joker_counts)
-            hand = random_hand(rng, jokers)
-            corpus.append(BenchHand(hand, format_hand(hand), jokers, label))
-    return corpus
-
-
-# Timing
-
-
-class GcPauses:
-    """Collections the garbage collector ran inside a block, and how long each took: a full
-    (generation 2) collection lands inside whichever call triggers it, so it can make that
-    hand look slow."""
-
-    def __init__(self) -> None:
-        self.pauses: list[tuple[int, float]] = []  # (generation, seconds)
-        self._started = 0.0
-
-    def _callback(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._started = perf_counter()
-        else:
-            self.pauses.append((info["generation"], perf_counter() - self._started))
-
-    def __enter__(self) -> GcPauses:
-        gc.callbacks.append(self._callback)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        gc.callbacks.remove(self._callback)
-
-    def summary(self) -> str:
-        full = [seconds for generation, seconds in self.pauses if generation == 2]
-        longest = max(full, default=0.0) * 1000
-        return (
-            f"{len(self.pauses)} collections while timing, {len(full)} of them full "
-            f"(longest full one {longest:.3f} ms)"
-        )
-
-
-def time_each(
-    call: Callable[[Any], Any],
-    items: Sequence[Any],
-    keep: Callable[[Any], Any] = lambda r: r,
-    clock: Callable[[], float] = perf_counter,
-) -> tuple[list[float], list[Any], GcPauses]:
-    """Seconds taken by each call, `keep(result)` of each (an exception counts as a result),
-    and the garbage collector's pauses among them. `clock` is the wall clock unless told
-    otherwise (`time.process_time`: the CPU time this process used, which a load from other
-    processes on the machine leaves out).
-
-    Only `keep(result)` is held on to: holding thousands of whole results would grow the heap
-    that every full collection walks, and charge the harness's memory to the engine. What was
-    built before timing (the corpus, the libraries) is frozen out of the collector's sight, as
-    a long-running server does after start-up (`gc.freeze`); both engines get the same.
-    """
-    gc.collect()
-    gc.freeze()
-    times, results = [], []
-    try:
-        with GcPauses() as pauses:
-            for item in items:
-                start = clock()
-                try:
-                    result = call(item)
-                except Exception as error:  # a report counts failures, it does not stop
-                    result = error
-                times.append(clock() - start)
-                results.append(result if isinstance(result, Exception) else keep(result))
-    finally:
-        gc.unfreeze()
-    return times, results, pauses
-
-
-@dataclass(frozen=True)
-class Figures:
-    hands: int
-    per_second: float
-    p50_ms: float
-    p99_ms: float
-    max_ms: float
-
-    @classmethod
-    def of(cls, times: Sequence[float]) -> Figures:
-        ordered = sorted(times)
-
-        def percentile(p: float) -> float:  # nearest rank
-            return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] * 1000
-
-        total = sum(ordered)
-        return cls(
-            hands=len(ordered),
-            per_second=len(ordered) / total if total else math.inf,
-            p50_ms=percentile(50),
-            p99_ms=percentile(99),
-            max_ms=ordered[-1] * 1000,
-        )
-
-    def row(self, label: str, width: int = 12) -> str:
-        return (
-            f"  {label:<{width}} {self.hands:>6} {self.per_second:>10,.0f} "
-            f"{self.p50_ms:>8.3f} {self.p99_ms:>8.3f} {self.max_ms:>8.3f}"
-        )
-
-
-def header(width: int = 12) -> str:
-    """The column heads over `Figures.row`s whose labels are `width` wide."""
-    return f"  {'':<{width}} {'hands':>6} {'hands/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
-
-
-HEADER = header()
 
 
 # The report
@@ -221,10 +49,6 @@ HEADER = header()
 @dataclass(frozen=True)
 class _PeerOutcome:
     error: str | None  # the peer's own error text, e.g. "no_yaku"
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "MISS"
 
 
 def run(

@@ -47,8 +47,8 @@ class Clocks:
 
 def batch_corpus(hands: int, seed: int) -> list[Any]:
     """`hands` jokerless winning hands (sets exposed and flowers as in the rest of the
-    benchmark), as `benchmarks.scoring.BenchHand`s."""
-    from benchmarks.scoring import BenchHand, random_hand
+    benchmark), as `benchmarks.mhing_corpus.BenchHand`s."""
+    from benchmarks.mhing_corpus import BenchHand, random_hand
 
     rng = random.Random(f"batch {seed}")
     corpus = []

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from time import process_time
 
-from benchmarks.scoring import Figures, header, time_each, verdict
 from benchmarks.scoring_batch import load
+from benchmarks.timing import Figures, header, time_each, verdict
 from scoring.mahjongg.hand import Hand, Meld, WinBy
 from scoring.mahjongg.notation import format_hand
 from scoring.mahjongg.score import score_hand
