@@ -48,12 +48,26 @@ def _value(value) -> str:
     return str(value)
 
 
+def _offered(choices, value):
+    """A value as its choices name it (the game, a rule's option); else as it is."""
+    if not choices or isinstance(value, dict | list):
+        return value
+    return {str(key): label for key, label in choices}.get(str(value), value)
+
+
 def _shown(field: forms.Field, value) -> str:
     """A rule's value as its settings field offers it: a choice's words, yes or no."""
     if isinstance(field, forms.BooleanField):
         return _value(bool(value))
-    choices = {str(key): label for key, label in getattr(field, "choices", ())}
-    return str(choices.get(str(value), value))
+    return str(_offered(getattr(field, "choices", ()), value))
+
+
+def _change(setting, before: str, after: str) -> str:
+    return _("%(setting)s: %(before)s → %(after)s") % {
+        "setting": setting,
+        "before": before,
+        "after": after,
+    }
 
 
 def _rules_shown(game: str | None, rules) -> dict[str, tuple[str, str]] | None:
@@ -84,28 +98,21 @@ def _rule_changes(event: LeagueEvent, name: str, before, after) -> list[str] | N
     old, new = _rules_shown(games[0], before), _rules_shown(games[1], after)
     if old is None or new is None:
         return None
-    line = _("%(setting)s: %(before)s → %(after)s")
     if games[0] != games[1]:
         whole = [
             ", ".join(f"{label}: {value}" for label, value in side.values()) for side in (old, new)
         ]
-        return [line % {"setting": SETTING_LABELS["rules"], "before": whole[0], "after": whole[1]}]
+        return [_change(SETTING_LABELS["rules"], whole[0], whole[1])]
+    # One game on both sides: the same fields.
     return [
-        line % {"setting": label, "before": old[field][1], "after": value}
+        _change(label, old[field][1], value)
         for field, (label, value) in new.items()
-        if old.get(field, (label, value))[1] != value
+        if old[field][1] != value
     ]
 
 
 # A setting with choices (the game, who plays bots) reads as the settings page offers it.
-SETTING_CHOICES = {
-    field.name: dict(field.choices) for field in League._meta.fields if field.choices
-}
-
-
-def _chosen(name: str, value):
-    choices = SETTING_CHOICES.get(name)
-    return choices.get(value, value) if choices and isinstance(value, str) else value
+SETTING_CHOICES = {field.name: field.choices for field in League._meta.fields if field.choices}
 
 
 def _setting_changes(event: LeagueEvent) -> list[str]:
@@ -116,13 +123,13 @@ def _setting_changes(event: LeagueEvent) -> list[str]:
             if told is not None:
                 lines.extend(told)
                 continue
+        choices = SETTING_CHOICES.get(name)
         lines.append(
-            _("%(setting)s: %(before)s → %(after)s")
-            % {
-                "setting": SETTING_LABELS.get(name, name),
-                "before": _value(_chosen(name, before)),
-                "after": _value(_chosen(name, after)),
-            }
+            _change(
+                SETTING_LABELS.get(name, name),
+                _value(_offered(choices, before)),
+                _value(_offered(choices, after)),
+            )
         )
     return lines
 
