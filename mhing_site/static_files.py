@@ -3,10 +3,9 @@
 With `SERVESTATIC_AUTOREFRESH` (development, and the tests: settings.py) servestatic looks a
 request's file up when it comes (`find_file`, through the finders), and its table of files is
 never read. Yet servestatic 4.4.0 builds that table whenever it starts: it stats every file
-the finders list and prepares its headers (some 200 files, 80 ms). Django starts the
-middleware once per handler, which is once per test client, so that table was a sixth of
-the test suite's time (cProfile of `pytest tests/leagues tests/site`: 42 of 240 s, 524
-starts). Reported upstream: docs/upstream.md, "servestatic".
+the finders list and prepares its headers. Django starts the middleware once per handler,
+which is once per test client, so the tests paid for that table thousands of times.
+Reported upstream: docs/upstream.md, "servestatic".
 
 Under autorefresh this registers only the finders' directories, which is all `find_file`
 needs of them: a file found must lie in one (`finder_path_is_allowed`). Without autorefresh

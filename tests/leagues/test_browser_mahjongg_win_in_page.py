@@ -55,8 +55,8 @@ def test_the_callers_winning_tile_and_how_it_came_show_at_once_on_a_slow_phone(
         page.get_by_role("radio", name="Pia (East)").check()
         settled(page)
         try:
-            # Once in some twenty browser runs (7 December 2026, under CI's load) the
-            # caller's choices never came: Pia checked, "0 of 13 tiles". Not reproduced since.
+            # Once, under CI's load, the caller's choices never came: Pia checked, "0 of
+            # 13 tiles". Not reproduced; the page's log says what it did if it happens again.
             expect(page.locator("#mj-win-none")).to_have_attribute("aria-pressed", "true")
         except AssertionError as error:
             raise AssertionError(page_log(page)) from error
