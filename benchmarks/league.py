@@ -157,7 +157,7 @@ def build_league(
                 season=season,
                 played_on=SEASON_START + timedelta(days=len(plans) // MATCHES_PER_DAY),
                 first_dealer=rng.randrange(SEATED),
-                target_points=TARGET_POINTS,
+                rule_profile={"target": TARGET_POINTS, "variant": "points"},
             )
             tally = start(rules)
             played = []

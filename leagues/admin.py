@@ -105,20 +105,19 @@ class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(TakesComputedAlongMixin, admin.ModelAdmin):
-    list_display = ["__str__", "league", "played_on", "variant", "target_points", "status"]
-    list_filter = ["league", "season", "status", "variant"]
+    list_display = ["__str__", "league", "played_on", "game", "status"]
+    list_filter = ["league", "season", "status", "game"]
     list_select_related = ["league"]
     date_hierarchy = "played_on"
-    # Seats, dealer, target and variant decide every total (Match.settle): matches are started
-    # on the league page, and nothing about them is typed here.
+    # Seats, dealer and rules decide every total (Match.settle): matches are started on the
+    # league page, and nothing about them is typed here.
     readonly_fields = [
         "league",
         "season",
         "played_on",
         "first_dealer",
-        "target_points",
-        "variant",
-        "round_limit",
+        "game",
+        "rule_profile",
         "status",
         "version",
         "created_by",

@@ -88,8 +88,8 @@ class MatchForm(forms.Form):
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
         # The variant and target a new match takes from the league's rules (Mhing's; a
         # Mah-Jongg match has neither, its form leaves them out).
-        begun = league.kind.new_match(league)
-        target = begun.get("target_points", DEFAULT_TARGET)
+        begun = league.rules
+        target = begun.get("target", DEFAULT_TARGET)
         kwargs.setdefault(
             "initial",
             {
@@ -186,9 +186,11 @@ class MatchForm(forms.Form):
             self.league,
             players,
             first_dealer=data["dealer_index"],
-            target_points=data["target_points"],
-            variant=data["variant"],
-            round_limit=data.get("round_limit"),
+            rules={
+                "target": data["target_points"],
+                "variant": data["variant"],
+                "round_limit": data.get("round_limit"),
+            },
             played_on=data["played_on"],
             by=by,
         )

@@ -22,9 +22,11 @@ def record_mhing(table: Table, players: list[Player]) -> Match:
         table.league,
         players,
         first_dealer=data["first_dealer"],
-        target_points=table.target,
-        variant=table.variant,
-        round_limit=data["round_limit"],
+        rules={
+            "target": table.target,
+            "variant": table.variant,
+            "round_limit": data["round_limit"],
+        },
         played_on=table.created_at.date(),
         by=table.created_by,
         timed=False,  # the live table ended it by its own rules

@@ -245,9 +245,6 @@ def _match_document(match: Match, seasons: dict[int, int]) -> dict[str, Any]:
         "date": match.played_on.isoformat(),
         "players": [seat.player.display_name for seat in seats],
         "first_dealer": seats[match.first_dealer].player.display_name,
-        "target": match.target_points,
-        "variant": match.variant,
-        "round_limit": match.round_limit,
         "status": match.status,
         # How a finished match ended when not by play: ended here, or by its length.
         **({"ended": match.ended} if match.ended else {}),

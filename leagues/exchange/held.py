@@ -37,9 +37,9 @@ def _held_key(match: Match) -> tuple:
         match.played_on,
         tuple(seat.player.display_name for seat in seats),
         match.first_dealer,
-        match.target_points,
-        match.variant,
-        match.round_limit,
+        match.game_rules.target,
+        match.game_rules.variant.value,
+        match.game_rules.round_limit,
         tuple(
             _round_key(
                 round_.outcome,

@@ -312,9 +312,11 @@ def _replay(plan: Plan, *, by, into: League | None, club: Club | None = None) ->
                 league,
                 [players[name] for name in match_plan.players],
                 first_dealer=match_plan.first_dealer,
-                target_points=match_plan.target,
-                variant=match_plan.variant,
-                round_limit=match_plan.round_limit,
+                rules={
+                    "target": match_plan.target,
+                    "variant": match_plan.variant,
+                    "round_limit": match_plan.round_limit,
+                },
                 played_on=match_plan.played_on,
                 by=by,
                 timed=False,  # played elsewhere: its own rounds say how it ended

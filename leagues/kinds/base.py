@@ -62,14 +62,16 @@ class GameKind:
     # The form class of the game's rules on the league's settings page: its fields, and
     # `initial(profile)` and `rules(data, posted, current)` to fill them and read them back
     settings_form: Hook
-    new_match: Hook  # (league) -> the Match columns a new match takes from the league's rules
     table_size: Hook  # (league) -> the one number of seats, or None: any the game allows
     # -- entering matches, rounds or games --
     match_new: Hook  # (request, league) -> the new-match page
-    match_fields: tuple[str, ...]  # what a new match is told of its length (variant, target)
+    # What a club night's form asks of its new matches: (form field, rule: read_rules' key)
+    match_fields: tuple[tuple[str, str], ...]
     seat_name: Hook  # (position) -> a seat's name on a night's proposed table ("East"), or ""
     seated_message: Hook  # () -> what a club night says once its tables are seated
-    check_seats: Hook  # (league, players) -> the first dealer the rules fix, or None
+    # (rules, players) -> the first dealer the match's rules (read_rules) fix, or None;
+    # ValidationError if these players cannot play by them
+    check_seats: Hook
     render_sheet: Hook  # (request, match) -> the match page (or its #score-sheet fragment)
     settle: Hook  # (match) -> None: totals, places, status, ratings, standings
     entry_url: str  # url name of the page a phone at the table opens to enter the next one

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -71,17 +72,16 @@ class ClubNight(models.Model):
         tables: Sequence[Sequence[Player]],
         *,
         played_on: date,
-        variant: str | None,
-        target_points: int | None,
+        rules: dict[str, Any] | None = None,
         since_match: int,
         by=None,
     ) -> ClubNight:
         """Begin one match per table, seats in the given order, all or none. `since_match`
         is the league's newest match id when the proposal was shown: a player seated in a
         match begun after it (another organiser seating the same night) refuses the lot,
-        rather than seating anyone twice. A Mah-Jongg league passes no variant or target:
-        `Match.begin` copies its rule profile onto each match and seats the first at East,
-        as for a match started on its own (MahjonggMatchForm.begin_match)."""
+        rather than seating anyone twice. `rules`: the matches' own choices (Match.begin); a
+        Mah-Jongg league passes none: `Match.begin` copies its rule profile onto each match
+        and seats the first at East, as for a match started on its own."""
         lock_league(league.pk)
         ids = [p.pk for table in tables for p in table]
         if len(set(ids)) != len(ids):
@@ -107,8 +107,7 @@ class ClubNight(models.Model):
             Match.begin(
                 league,
                 list(table),
-                variant=variant,
-                target_points=target_points,
+                rules=rules,
                 played_on=played_on,
                 by=by,
             )

@@ -268,7 +268,7 @@ def seat_next_session(event: Event) -> EventSession:
     league = event.league
     by_number = {e.number: e.player for e in playing}
     for table in tables:
-        league.kind.check_seats(league, [by_number[n] for n in table])
+        league.kind.check_seats(league.rule_profile(), [by_number[n] for n in table])
     figures = session_quality(history, tables) if history or tables else None
     return EventSession.objects.create(
         event=event,

@@ -105,7 +105,7 @@ class League(models.Model):
     game = models.CharField(_("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME)
     # The league's rules, the only place it keeps them, as its game reads them (GameKind.
     # read_rules): Mhing's target and variant (scoring.mhing.profile), Mah-Jongg's rule profile
-    # (scoring.mahjongg.profile). A new match copies them when it begins (GameKind.new_match);
+    # (scoring.mahjongg.profile). A new match copies them when it begins (Match.begin);
     # empty: the game's defaults.
     rules = models.JSONField(
         _("rules"), default=dict, blank=True, validators=[validate_rule_profile]

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, timedelta
+from functools import cached_property
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
 from django.db import models, transaction
 from django.db.models import F
 from django.urls import reverse
@@ -21,15 +22,15 @@ from scoring.mhing.match_scoring import (
     MatchRules,
     MatchTally,
     RoundResult,
-    Variant,
     add_round,
     dealer_for_round,
     start,
 )
+from scoring.profile_error import ProfileError
 
 from .confirmation import check_amend, window_open
 from .history import RoundChange
-from .league import GameChoice, League, VariantChoice, lock_league
+from .league import GameChoice, League, lock_league
 from .match_length import Ended
 from .people import Player
 from .round import Round, RoundEntry, WinningHand
@@ -65,18 +66,9 @@ class Match(models.Model):
     played_on = models.DateField(gettext_lazy("date"), default=date.today)
     # Seat position (0-based, in seat order) of the first dealer.
     first_dealer = models.PositiveSmallIntegerField(gettext_lazy("first dealer"), default=0)
-    target_points = models.PositiveIntegerField(
-        gettext_lazy("target points"), default=500, validators=[MinValueValidator(1)]
-    )
-    variant = models.CharField(
-        gettext_lazy("variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
-    )
-    # Chips only: the agreed number of rounds (empty: until one player holds all chips).
-    round_limit = models.PositiveIntegerField(
-        gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
-    )
-    # The league's game when the match began, and for Mah-Jongg the league's rule profile then
-    # (scoring.mahjongg.profile): the match is always recomputed under its own profile.
+    # The league's game when the match began, and its rules then, as the game reads them
+    # (GameKind.read_rules; Mhing's target, variant and agreed rounds, Mah-Jongg's profile):
+    # the match is always played and recomputed under its own rules.
     game = models.CharField(
         gettext_lazy("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME
     )
@@ -154,13 +146,15 @@ class Match(models.Model):
         season dated later began at midnight) is played to its end there (docs/seasons.md)."""
         return self.season.is_archived and self.status != self.Status.RUNNING
 
+    @cached_property
+    def game_rules(self):
+        """The rules the match is played under, as its game reads them (its Profile)."""
+        return self.kind.read_rules(self.rule_profile)
+
     def rules(self, players: int | None = None) -> MatchRules:
-        return MatchRules(
-            players=players if players is not None else self.seats.count(),
-            variant=Variant(self.variant),
-            target=self.target_points,
-            round_limit=self.round_limit if self.variant == Variant.CHIPS else None,
-        )
+        """A Mhing match's rules for its rounds (scoring.mhing.match_scoring)."""
+        players = players if players is not None else self.seats.count()
+        return self.game_rules.match_rules(players)
 
     # -- creating --------------------------------------------------------------------------
 
@@ -172,16 +166,16 @@ class Match(models.Model):
         players: Sequence[Player],
         *,
         first_dealer: int | None = None,
-        target_points: int | None = None,
-        variant: str | None = None,
-        round_limit: int | None = None,
+        rules: Mapping[str, Any] | None = None,
         played_on: date | None = None,
         by=None,
         timed: bool = True,
     ) -> Match:
         """A new match with the players seated in the given order. The first dealer is drawn
-        at random when not given (RULES.md §5 ruling). `timed` False: without the league's
-        match length (a match played elsewhere and entered whole: an import, a live table)."""
+        at random when not given (RULES.md §5 ruling). `rules`: this match's own choices where
+        they differ from the league's rules (Mhing's target, variant and agreed rounds; empty
+        values left out), checked by its game. `timed` False: without the league's match
+        length (a match played elsewhere and entered whole: an import, a live table)."""
         if len({p.pk for p in players}) != len(players):
             raise ValidationError(_("A player can only take one seat."), code="duplicate_player")
         if any(p.club_id != league.club_id for p in players):
@@ -189,28 +183,26 @@ class Match(models.Model):
             raise ValidationError(
                 _("Only the club's own players can be seated in this league."), code="club"
             )
-        # The league's rules as they are now, which the match keeps (GameKind.new_match): a
-        # Mhing match's target and variant (unless chosen for it), Mah-Jongg's rule profile.
-        rules = league.kind.new_match(league)
-        if target_points:
-            rules["target_points"] = target_points
-        if variant:
-            rules["variant"] = variant
+        # The league's rules as they are now, which the match keeps, with its own choices.
+        chosen = {name: value for name, value in (rules or {}).items() if value is not None}
+        try:
+            profile = league.kind.read_rules({**league.rules, **chosen})
+        except ProfileError as error:
+            raise ValidationError(
+                _("The rule “%(field)s” cannot be %(value)s.")
+                % {"field": error.field, "value": error.value},
+                code="rules",
+            ) from error
+        fixed_dealer = league.kind.check_seats(profile, players)
         match = cls(
             league=league,  # its current season is read as it is saved (save)
-            round_limit=round_limit,
             played_on=played_on or date.today(),
             created_by=by,
             game=league.game,
-            **rules,
+            rule_profile=profile.to_dict(),
             length_hands=league.match_hands if timed else None,
             length_minutes=league.match_minutes if timed else None,
         )
-        try:
-            match.rules(players=len(players))
-        except ValueError as error:
-            raise ValidationError(_rules_message(len(players), match), code="rules") from error
-        fixed_dealer = league.kind.check_seats(league, players)
         if fixed_dealer is not None:
             first_dealer = fixed_dealer
         if first_dealer is None:
@@ -491,14 +483,6 @@ def _result_of(round_: Round, positions: dict[int, int]) -> RoundResult:
         points=round_.hand.points,
         discarder=positions.get(round_.discarder_id) if round_.discarder_id else None,
     )
-
-
-def _rules_message(players: int, match: Match) -> str:
-    if not 2 <= players <= 6:
-        return _("A match has 2 to 6 players, not %(count)s.") % {"count": players}
-    if match.variant == Variant.CHIPS and players > 4:
-        return _("Chips are played by 2 to 4 players, not %(count)s.") % {"count": players}
-    return _("The target and the number of rounds must be positive numbers.")
 
 
 class Seat(models.Model):

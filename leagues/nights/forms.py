@@ -31,7 +31,7 @@ from leagues.forms import DateInput
 from leagues.models import League, Match, Player, PlayerRating, Seat
 from leagues.models.league import VariantChoice
 from leagues.nights import seating
-from scoring.mhing.match_scoring import DEFAULT_TARGET, MAX_PLAYERS
+from scoring.mhing.match_scoring import MAX_PLAYERS
 
 CHIPS_MAX_PLAYERS = 4
 
@@ -88,15 +88,14 @@ class NightForm(forms.Form):
     since = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
-        # The new matches' variant and target, as the league's game begins them (a Mah-Jongg
+        # The new matches' variant and target, as the league's rules give them (a Mah-Jongg
         # match has neither: its rules are the league's profile).
-        begun = league.kind.new_match(league)
+        begun = league.rule_profile().to_dict()
         kwargs.setdefault(
             "initial",
             {
                 "played_on": date.today(),
-                "variant": begun.get("variant", VariantChoice.POINTS),
-                "target_points": begun.get("target_points", DEFAULT_TARGET),
+                **{field: begun[rule] for field, rule in league.kind.match_fields},
             },
         )
         super().__init__(*args, **kwargs)
@@ -104,11 +103,18 @@ class NightForm(forms.Form):
         # The game's one table size (Mah-Jongg's profile); None: seating's sizes (Mhing), and
         # a match's length is the game's own choice (a variant and target, or none).
         self.table_size: int | None = league.kind.table_size(league)
+        asked = dict(league.kind.match_fields)
         for name in ("variant", "target_points"):
-            if name not in league.kind.match_fields:
+            if name not in asked:
                 del self.fields[name]
         self.roster = {p.pk: p for p in league.players.order_by("display_name")}
         self.fields["present"].choices = [(p.pk, p.display_name) for p in self.roster.values()]
+
+    def match_rules(self) -> dict[str, Any]:
+        """The rules the night's matches are begun with (Match.begin's `rules`): what the
+        form asked of them, by the game's names. Empty for Mah-Jongg: the league's profile."""
+        data = self.cleaned_data
+        return {rule: data.get(field) for field, rule in self.league.kind.match_fields}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

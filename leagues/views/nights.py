@@ -78,10 +78,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
                     league,
                     tables,
                     played_on=form.cleaned_data["played_on"],
-                    # None for Mah-Jongg: its matches begin as MahjonggMatchForm.begin_match
-                    # begins them, under the league's profile, the first at East.
-                    variant=form.cleaned_data.get("variant"),
-                    target_points=form.cleaned_data.get("target_points"),
+                    rules=form.match_rules(),
                     since_match=form.cleaned_data["since"],
                     by=request.user,
                 )

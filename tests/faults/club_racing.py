@@ -126,11 +126,19 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
             elif kind in ("merge", "delete", "deletetwice"):
                 # Pia (merged away into Quinn in the merge race) plays Rosa; Quinn plays Sven.
                 match = Match.begin(
-                    league, [players[0], players[2]], first_dealer=0, target_points=10**6, by=olga
+                    league,
+                    [players[0], players[2]],
+                    first_dealer=0,
+                    by=olga,
+                    rules={"target": 10**6},
                 )
                 match.record_round(RoundEntry(winner=players[0], hand=SMALL_HAND))
                 other = Match.begin(
-                    league, [players[1], players[3]], first_dealer=0, target_points=10**6, by=olga
+                    league,
+                    [players[1], players[3]],
+                    first_dealer=0,
+                    by=olga,
+                    rules={"target": 10**6},
                 )
                 other.record_round(RoundEntry(winner=players[1], hand=SMALL_HAND))
                 match.refresh_from_db()
@@ -140,7 +148,7 @@ def prepare(counts: dict[str, int]) -> dict[str, Any]:
             elif kind == "season":
                 # A finished match of the current season, its only round being corrected.
                 match = Match.begin(
-                    league, [players[0], players[1]], first_dealer=0, target_points=100, by=olga
+                    league, [players[0], players[1]], first_dealer=0, by=olga, rules={"target": 100}
                 )
                 match.record_round(RoundEntry(winner=players[0], hand=BIG_HAND))
                 match.refresh_from_db()

@@ -378,7 +378,7 @@ def _begun(league, players, by, kind: str, count: int) -> list[list[int]]:
     begun = []
     for _ in range(count):
         # A target out of reach: the races never end a match.
-        match = Match.begin(league, players, first_dealer=0, target_points=10**6, by=by)
+        match = Match.begin(league, players, first_dealer=0, by=by, rules={"target": 10**6})
         for winner in START[kind]:
             match.record_round(RoundEntry(winner=by_name[winner], hand=SMALL_HAND))
         match.refresh_from_db()

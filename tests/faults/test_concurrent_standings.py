@@ -35,8 +35,8 @@ def test_two_matches_saved_at_once_count_both_rounds_for_the_shared_player():
     shared, left, right = (
         Player.objects.create(club=shared_club(), display_name=n) for n in ("Ann", "Bo", "Cy")
     )
-    first = Match.begin(league, [shared, left], first_dealer=0, target_points=5000)
-    second = Match.begin(league, [shared, right], first_dealer=0, target_points=5000)
+    first = Match.begin(league, [shared, left], first_dealer=0, rules={"target": 5000})
+    second = Match.begin(league, [shared, right], first_dealer=0, rules={"target": 5000})
     saved = threading.Event()
     errors: list[BaseException] = []
 

@@ -39,7 +39,7 @@ NOT_VALID = "This invitation link is not valid."
 
 @pytest.fixture
 def match(league, players, organiser):
-    match = Match.begin(league, players, first_dealer=0, target_points=10**6, by=organiser)
+    match = Match.begin(league, players, first_dealer=0, by=organiser, rules={"target": 10**6})
     match.record_round(RoundEntry(winner=players[1], hand=SMALL_HAND))
     match.refresh_from_db()
     return match

@@ -66,7 +66,7 @@ def test_a_finished_match_is_recorded_with_every_round(alice, bob, league):
     assert not Player.objects.filter(user=bob).exists()
     assert not Player.objects.filter(display_name="bob").exists()
     assert match.first_dealer == table.match_state["first_dealer"]
-    assert (match.target_points, match.variant) == (20, "points")
+    assert match.rule_profile == {"target": 20, "variant": "points"}
     rounds = list(match.rounds.select_related("winner", "discarder", "hand").order_by("number"))
     assert len(rounds) == len(table.results) == len(table.match_state["rounds"])
     players = match.seated_players()

@@ -92,7 +92,7 @@ class TestComputedFieldsAreReadOnly:
             {"status": "running", "target_points": "5000", "seats-0-total": "9999"},
         )
         finished.refresh_from_db()
-        assert (finished.status, finished.target_points) == ("finished", 500)
+        assert (finished.status, finished.game_rules.target) == ("finished", 500)
         assert finished.seats.get(position=0).total == 0
 
     def test_ratings_and_history_are_not_editable(self, admin_client, finished):

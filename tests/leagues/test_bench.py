@@ -46,7 +46,7 @@ def test_every_match_agrees_with_replaying_its_rounds(built):
         assert [seat.total for seat in seats] == list(tally.totals)
         assert [seat.place for seat in seats] == list(tally.placings())
         assert match.is_finished == tally.finished
-        assert match.target_points == TARGET_POINTS
+        assert match.game_rules.target == TARGET_POINTS
     # Only the last match may still be running: the rounds ran out.
     running = [m for m in matches.order_by("pk") if not m.is_finished]
     assert running in ([], [matches.order_by("pk").last()])

@@ -34,7 +34,7 @@ def test_the_match_page_links_to_its_blank_sheet(client, match):
 
 @pytest.mark.django_db
 def test_it_has_the_league_date_players_in_seat_order_and_the_first_dealer(client, league, players):
-    match = Match.begin(league, players, first_dealer=2, target_points=300)
+    match = Match.begin(league, players, first_dealer=2, rules={"target": 300})
     response = client.get(blank_url(match))
     assert response.status_code == 200
     page = response.content.decode()
@@ -68,7 +68,9 @@ def test_a_running_match_goes_on_from_its_totals(client, match, players):
 
 @pytest.mark.django_db
 def test_a_chips_match_has_a_row_per_round_left(client, league, players):
-    match = Match.begin(league, players[:3], first_dealer=0, variant="chips", round_limit=8)
+    match = Match.begin(
+        league, players[:3], first_dealer=0, rules={"variant": "chips", "round_limit": 8}
+    )
     page = client.get(blank_url(match)).content.decode()
     lines = rows(page)
     assert lines[0] == "Chips at the start 500 500 500"

@@ -213,9 +213,8 @@ def test_seating_a_club_night_ticks_all_or_last_nights_players_on_a_german_phone
         league,
         [last_week[:4], last_week[4:]],
         played_on=date(2026, 11, 29),
-        variant="points",
-        target_points=500,
         since_match=0,
+        rules={"variant": "points", "target": 500},
     )
     url = live_server.url + reverse("leagues:night_new", args=[league.slug])
     context = browser.new_context(viewport=PHONE, locale="de-DE", has_touch=True)

@@ -64,7 +64,7 @@ def demo_leagues(_demo_once, transactional_db) -> list[League]:
 def long_match(league: League, rounds: int) -> Match:
     """A match of four demo players with `rounds` rounds, wins and discards in turn."""
     players = list(Player.objects.filter(leagues=league).order_by("pk")[:4])
-    match = Match.begin(league, players, first_dealer=0, target_points=100_000)
+    match = Match.begin(league, players, first_dealer=0, rules={"target": 100_000})
     seats = itertools.cycle(range(4))
     for number, hand in zip(range(rounds), itertools.cycle(HANDS), strict=False):
         winner = players[next(seats)]

@@ -47,10 +47,9 @@ def night(transactional_db, organiser) -> ClubNight:
         league,
         [roster[i : i + 4] for i in range(0, 20, 4)],
         played_on=date.today(),
-        variant="points",
-        target_points=5000,
         since_match=0,
         by=organiser,
+        rules={"variant": "points", "target": 5000},
     )
     first, *_, last = night.matches.order_by("pk")
     first.record_round(
@@ -119,10 +118,9 @@ def test_a_failed_poll_keeps_the_tables_and_says_so_until_one_answers(
         league,
         [players],
         played_on=date.today(),
-        variant="points",
-        target_points=5000,
         since_match=0,
         by=organiser,
+        rules={"variant": "points", "target": 5000},
     )
     match = night.matches.get()
     page = browser.new_page()

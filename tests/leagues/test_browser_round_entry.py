@@ -41,7 +41,7 @@ def organiser_on_a_phone(browser: Browser, organiser, url: str) -> tuple[Browser
 def test_a_round_saved_after_the_match_ended_says_so_on_a_phone(
     transactional_db, live_server, browser: Browser, organiser
 ) -> None:
-    match = club_match(organiser, target_points=100)
+    match = club_match(organiser, rules={"target": 100})
     bo = match.seats.get(position=1).player
     context, page = organiser_on_a_phone(browser, organiser, live_server.url)
     try:

@@ -189,7 +189,7 @@ class TestCreating:
         assert response.url == reverse("leagues:night", args=[league.slug, night.pk])
         matches = list(night.matches.order_by("pk"))
         assert [[p.pk for p in m.seated_players()] for m in matches] == tables
-        assert {(m.target_points, m.variant, m.played_on) for m in matches} == {
+        assert {(m.game_rules.target, m.game_rules.variant, m.played_on) for m in matches} == {
             (300, "points", date.today())
         }
         event = LeagueEvent.objects.get(action=LeagueEvent.Action.CLUB_NIGHT_SEATED)
@@ -253,10 +253,9 @@ def night(league, roster, organiser) -> ClubNight:
         league,
         tables,
         played_on=date.today(),
-        variant="points",
-        target_points=500,
         since_match=0,
         by=organiser,
+        rules={"variant": "points", "target": 500},
     )
 
 

@@ -90,10 +90,9 @@ def riverside(organiser, member):
         league,
         [people],
         played_on=date(2026, 10, 6),
-        variant=None,
-        target_points=None,
         since_match=match.pk,
         by=organiser,
+        rules={"variant": None, "target": None},
     )
     invite = Invite.issue(league, role="member", new_player_name="Dora", by=organiser)
     jade = League.objects.create(

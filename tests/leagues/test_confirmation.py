@@ -328,10 +328,9 @@ class TestMarkedElsewhere:
             open_league,
             [players],
             played_on=date.today(),
-            variant="points",
-            target_points=500,
             since_match=0,
             by=organiser,
+            rules={"variant": "points", "target": 500},
         )
         match = night.matches.get()
         match.record_round(win(players[1]), by=member, by_hand=True)

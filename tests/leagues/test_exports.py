@@ -267,7 +267,9 @@ class TestJson:
         assert '"Jörg Größe"' in text
 
     def test_a_chips_match_keeps_its_variant_and_round_limit(self, client, league, players):
-        Match.begin(league, players[:3], first_dealer=0, variant="chips", round_limit=8)
+        Match.begin(
+            league, players[:3], first_dealer=0, rules={"variant": "chips", "round_limit": 8}
+        )
         match = json.loads(client.get("/leagues/tuesday/export.json").content)["matches"][0]
         assert (match["variant"], match["round_limit"]) == ("chips", 8)
         assert [seat["total"] for seat in match["seats"]] == [500, 500, 500]

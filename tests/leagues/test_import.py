@@ -73,7 +73,11 @@ def full_league(league, players, organiser):
     pia, quentin, rosa, sven = players
     league.players.add(Player.objects.create(club=shared_club(), display_name="Ümit Reserve"))
     finished = Match.begin(
-        league, [pia, quentin, rosa], first_dealer=2, target_points=100, played_on=date(2026, 9, 1)
+        league,
+        [pia, quentin, rosa],
+        first_dealer=2,
+        played_on=date(2026, 9, 1),
+        rules={"target": 100},
     )
     finished.record_round(win(quentin, "123c 123c 99b [5b J 7b] [RdRdRd] F F", discarder=rosa))
     finished.record_round(RoundEntry.draw())
@@ -82,9 +86,8 @@ def full_league(league, players, organiser):
         league,
         [sven, rosa, pia],
         first_dealer=1,
-        variant="chips",
-        round_limit=3,
         played_on=date(2026, 9, 8),
+        rules={"variant": "chips", "round_limit": 3},
     )
     chips.record_round(win(sven, "147b 258c 369k EwSw RdGdWd", discarder=pia))
     chips.record_round(win(rosa))
@@ -191,7 +194,7 @@ class TestHandWrittenFiles:
         imported = import_league(document, into=league, by=organiser)
         assert imported.league == league and not imported.created
         assert not League.objects.filter(slug="ignored").exists()
-        assert league.matches.get().target_points == league.rule_profile().target == 500
+        assert league.matches.get().game_rules.target == league.rule_profile().target == 500
 
 
 def standings_sheet(league: League) -> str:
@@ -608,7 +611,7 @@ def by_hand(league, players, organiser):
             win(pia, "123b 456b 789b 22b 111b"),
         ],
         first_dealer=2,
-        target_points=100,
+        rules={"target": 100},
         played_on=date(2026, 9, 1),
     )
     play(
@@ -619,8 +622,7 @@ def by_hand(league, players, organiser):
             RoundEntry.draw(),
         ],
         first_dealer=1,
-        variant="chips",
-        round_limit=3,
+        rules={"variant": "chips", "round_limit": 3},
         played_on=date(2026, 9, 8),
     )
     play(players, [win(rosa, "[2b 3b 4b] 234c 567c J 3k 4k 88b F")], played_on=date(2026, 9, 15))
@@ -635,7 +637,7 @@ def by_hand(league, players, organiser):
         seats,
         [*entries, win(pia, BIG_HAND)],
         first_dealer=3,
-        target_points=550,
+        rules={"target": 550},
         played_on=date(2026, 9, 22),
     )
     assert long.is_finished and long.rounds.count() == 81

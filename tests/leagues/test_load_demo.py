@@ -96,8 +96,8 @@ class TestTheLoadedDemo:
         assert matches.filter(status=Match.Status.FINISHED).count() == 5
         running = matches.get(status=Match.Status.RUNNING)
         assert running.rounds.count() == 5
-        chips = matches.get(variant="chips")
-        assert chips.is_finished and chips.rounds.count() == chips.round_limit == 6
+        chips = matches.get(rule_profile__variant="chips")
+        assert chips.is_finished and chips.rounds.count() == chips.game_rules.round_limit == 6
 
     def test_the_standings_are_filled_in(self, loaded):
         rows = Standings(League.objects.get(slug="riverside")).rows

@@ -174,10 +174,9 @@ def mj_night(mj_league, mj_roster, organiser) -> ClubNight:
         mj_league,
         [mj_roster[0:4], mj_roster[4:8]],
         played_on=date.today(),
-        variant=None,
-        target_points=None,
         since_match=0,
         by=organiser,
+        rules={"variant": None, "target": None},
     )
 
 

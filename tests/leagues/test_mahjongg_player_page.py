@@ -179,7 +179,7 @@ class TestBothGames:
     @pytest.fixture
     def mhing_night(self, league, players):
         match = Match.begin(
-            league, players, first_dealer=0, target_points=100, played_on=date(2026, 9, 2)
+            league, players, first_dealer=0, played_on=date(2026, 9, 2), rules={"target": 100}
         )
         match.record_round(mhing_win(players[0], HAND_128))
         return match

@@ -197,7 +197,7 @@ class TestMatchLength:
     def test_a_target_reached_first_is_an_end_by_play(self, league, players):
         league.match_hands = 2
         league.save()
-        match = Match.begin(league, players, first_dealer=0, target_points=500)
+        match = Match.begin(league, players, first_dealer=0, rules={"target": 500})
         match.record_round(win(players[1], BIG_HAND))  # 17 credits: 512 points
 
         match.refresh_from_db()

@@ -64,7 +64,7 @@ class TestStartingAMatch:
         assert [p.display_name for p in match.seated_players()] == ["Rosa", "Ursula", "Pia"]
         assert Player.objects.filter(display_name="Ursula").exists()
         assert match.first_dealer == 0
-        assert (match.played_on, match.target_points, match.variant) == (
+        assert (match.played_on, match.game_rules.target, match.game_rules.variant) == (
             date(2026, 10, 6),
             500,
             "points",
@@ -95,13 +95,13 @@ class TestStartingAMatch:
         organiser_client.post(url, form(*roster[:2], target_choice="200"))
         organiser_client.post(url, form(*roster[:2], target_choice="other", target_other=750))
 
-        assert [m.target_points for m in Match.objects.order_by("id")] == [200, 750]
+        assert [m.game_rules.target for m in Match.objects.order_by("id")] == [200, 750]
 
     def test_chips_with_a_number_of_rounds(self, organiser_client, url, roster):
         organiser_client.post(url, form(*roster[:3], variant="chips", round_limit=12))
 
         match = Match.objects.get()
-        assert (match.variant, match.round_limit) == ("chips", 12)
+        assert match.rule_profile == {"target": 500, "variant": "chips", "round_limit": 12}
         assert [s.total for s in match.seats.all()] == [500, 500, 500]
 
     def test_a_typed_name_of_an_existing_player_is_that_player(self, organiser_client, url, roster):

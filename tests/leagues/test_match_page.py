@@ -130,7 +130,7 @@ class TestTheSheet:
         assert re.findall(r"<col( class=\"is-draw\")?>", text) == ["", ' class="is-draw"', ""]
 
     def test_chips_show_each_players_balance_after_each_round(self, client, league, players):
-        match = Match.begin(league, players[:3], first_dealer=0, variant="chips")
+        match = Match.begin(league, players[:3], first_dealer=0, rules={"variant": "chips"})
         match.record_round(win(players[0], CHIPS_HAND, discarder=players[1]))
 
         text = page(client, match)
@@ -172,7 +172,9 @@ class TestTheSheet:
         text = words(page(client, played))
         assert "Finished Points race target 500 points 3 rounds played" in text
 
-        chips = Match.begin(league, players[:2], first_dealer=0, variant="chips", round_limit=8)
+        chips = Match.begin(
+            league, players[:2], first_dealer=0, rules={"variant": "chips", "round_limit": 8}
+        )
         text = words(page(client, chips))
         assert "Running Chips ends after 8 rounds 0 rounds played" in text
 
@@ -189,7 +191,7 @@ class TestTheSheet:
     def test_a_long_match_comes_in_even_blocks_of_up_to_ten_rounds_with_the_labels_again(
         self, client, league, players, rounds, blocks
     ):
-        match = Match.begin(league, players, first_dealer=0, target_points=100_000)
+        match = Match.begin(league, players, first_dealer=0, rules={"target": 100_000})
         for number in range(rounds):
             match.record_round(win(players[number % 4]))
 
@@ -249,7 +251,7 @@ class TestQueries:
     def test_the_page_costs_the_same_queries_for_3_and_30_rounds(
         self, client, league, players, organiser, rounds, django_assert_max_num_queries
     ):
-        match = Match.begin(league, players, first_dealer=0, target_points=10_000)
+        match = Match.begin(league, players, first_dealer=0, rules={"target": 10_000})
         for number in range(rounds):
             winner = players[number % 4]
             if number % 3 == 2:

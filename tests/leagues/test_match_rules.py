@@ -34,7 +34,7 @@ class TestDealing:
 @pytest.mark.django_db
 class TestMatchEnd:
     def test_rule_6_the_match_ends_the_moment_a_player_reaches_the_target(self, league, players):
-        match = Match.begin(league, players[:3], first_dealer=0, target_points=100)
+        match = Match.begin(league, players[:3], first_dealer=0, rules={"target": 100})
         match.record_round(win(players[1], "123b 456b 789b 22b 111b"))  # 128 points
         assert match.is_finished
         seats = list(match.seats.order_by("position"))
@@ -42,7 +42,7 @@ class TestMatchEnd:
         assert [s.place for s in seats] == [2, 1, 2]
 
     def test_rule_6_no_round_can_be_added_to_a_finished_match(self, league, players):
-        match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+        match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100})
         match.record_round(win(players[0], "123b 456b 789b 22b 111b"))
         with pytest.raises(MatchFinished):
             match.record_round(RoundEntry.draw())
@@ -50,7 +50,9 @@ class TestMatchEnd:
 
     def test_rule_6_chips_discarder_pays_double_and_barefoot_pays_nothing(self, league, players):
         pia, quentin, rosa = players[:3]
-        match = Match.begin(league, [pia, quentin, rosa], first_dealer=0, variant="chips")
+        match = Match.begin(
+            league, [pia, quentin, rosa], first_dealer=0, rules={"variant": "chips"}
+        )
         assert [s.total for s in match.seats.all()] == [500, 500, 500]
         match.record_round(win(pia, "123b 456b 789b 22b 111b", discarder=quentin))
         match.record_round(win(pia, "123b 456b 789b 22b 111b", discarder=quentin))
@@ -62,7 +64,7 @@ class TestMatchEnd:
     def test_rule_6_chips_are_for_two_to_four_players(self, league, players):
         fifth = Player.objects.create(club=shared_club(), display_name="Tom")
         with pytest.raises(ValidationError, match="2 to 4"):
-            Match.begin(league, [*players, fifth], variant="chips")
+            Match.begin(league, [*players, fifth], rules={"variant": "chips"})
 
     def test_a_match_has_two_to_six_players(self, league, players):
         with pytest.raises(ValidationError, match="2 to 6"):
@@ -154,7 +156,7 @@ class TestCorrections:
         assert str(change) == "undone 1"
 
     def test_a_correction_that_would_end_the_match_early_is_refused(self, league, players):
-        match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+        match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100})
         first = match.record_round(win(players[0]))
         match.record_round(win(players[1]))
         with pytest.raises(MatchFinished, match="Delete the later rounds"):
@@ -162,7 +164,7 @@ class TestCorrections:
         assert match.seats.get(player=players[0]).total == 4
 
     def test_a_correction_can_reopen_a_finished_match(self, league, players, organiser):
-        match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+        match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100})
         last = match.record_round(win(players[0], BIG_HAND))
         assert match.is_finished
         match.correct_round(last, win(players[0]), organiser, expected_version=1)
@@ -171,7 +173,7 @@ class TestCorrections:
 
 @pytest.mark.django_db
 def test_finished_matches_rate_their_players_in_order(league, players):
-    match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+    match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100})
     match.record_round(win(players[1], BIG_HAND))
     ratings = {r.player: r.ordinal for r in PlayerRating.objects.filter(league=league)}
     assert ratings[players[1]] > ratings[players[0]]

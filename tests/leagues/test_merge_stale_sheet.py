@@ -30,7 +30,9 @@ def test_a_match_page_read_across_a_merge_shows_the_match_as_merged(
     merged, kept = apart(demo)
     other = demo.players.exclude(pk__in=[merged.pk, kept.pk]).first()
     organiser = demo.organisers.first()
-    match = Match.begin(demo, [merged, other], first_dealer=0, target_points=10**6, by=organiser)
+    match = Match.begin(
+        demo, [merged, other], first_dealer=0, by=organiser, rules={"target": 10**6}
+    )
     match.record_round(RoundEntry(winner=merged, hand=SMALL_HAND))
     seats_as_read = sheet._seats
 

@@ -38,10 +38,9 @@ def night(league, players, organiser) -> ClubNight:
         league,
         [everyone[i : i + 4] for i in range(0, 16, 4)],
         played_on=date.today(),
-        variant="points",
-        target_points=500,
         since_match=0,
         by=organiser,
+        rules={"variant": "points", "target": 500},
     )
 
 

@@ -33,7 +33,7 @@ def standings(league) -> dict[int, tuple]:
 @pytest.fixture
 def finished(league, players, organiser):
     """A finished two-player race to 100, and the running four-player `match`."""
-    done = Match.begin(league, players[:2], first_dealer=0, target_points=100, by=organiser)
+    done = Match.begin(league, players[:2], first_dealer=0, by=organiser, rules={"target": 100})
     done.record_round(win(players[0], BIG_HAND), by=organiser)
     done.refresh_from_db()
     assert done.is_finished

@@ -35,16 +35,16 @@ def history(league, players):
     15 Sept, running: Pia 512 against Quentin."""
     pia, quentin, rosa, sven = players
     first = Match.begin(
-        league, players, first_dealer=0, target_points=100, played_on=date(2026, 9, 1)
+        league, players, first_dealer=0, played_on=date(2026, 9, 1), rules={"target": 100}
     )
     first.record_round(win(pia, HAND_128))
     second = Match.begin(
-        league, players, first_dealer=0, target_points=100, played_on=date(2026, 9, 8)
+        league, players, first_dealer=0, played_on=date(2026, 9, 8), rules={"target": 100}
     )
     second.record_round(win(pia, HAND_4))
     second.record_round(win(rosa, HAND_128, discarder=pia))
     third = Match.begin(
-        league, [pia, quentin], first_dealer=0, target_points=1000, played_on=date(2026, 9, 15)
+        league, [pia, quentin], first_dealer=0, played_on=date(2026, 9, 15), rules={"target": 1000}
     )
     third.record_round(win(pia, BIG_HAND))
     third.record_round(RoundEntry.draw())
@@ -59,7 +59,7 @@ def private_league(players):
         club=shared_club(), name="Secret Society", slug="secret", is_public=False
     )
     match = Match.begin(
-        league, players[:2], first_dealer=0, target_points=100, played_on=date(2026, 10, 1)
+        league, players[:2], first_dealer=0, played_on=date(2026, 10, 1), rules={"target": 100}
     )
     match.record_round(win(players[1], JOKER_HAND))
     return league
@@ -180,7 +180,7 @@ class TestBestHands:
     def test_the_best_five_hands_by_points_then_credits_in_arranged_notation(
         self, client, league, pia, players
     ):
-        match = Match.begin(league, players[:2], first_dealer=0, target_points=100_000)
+        match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100_000})
         for hand in [HAND_4, HAND_128, BIG_HAND, HAND_4, JOKER_HAND, HAND_4, HAND_4]:
             match.record_round(win(pia, hand))
 
@@ -275,7 +275,7 @@ class TestQueryCount:
         ]
         for n in range(matches):
             match = Match.begin(
-                league, [pia, players[1 + n % 3], others[n]], first_dealer=0, target_points=200
+                league, [pia, players[1 + n % 3], others[n]], first_dealer=0, rules={"target": 200}
             )
             match.record_round(win(pia, HAND_128))
             match.record_round(win(others[n], HAND_4))

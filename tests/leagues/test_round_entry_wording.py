@@ -36,7 +36,7 @@ def test_a_save_that_ended_the_match_meanwhile_stops_the_round_offer(
     organiser_client, league, players, organiser
 ):
     match = Match.begin(
-        league, players[:2], first_dealer=0, target_points=100, played_on=date(2026, 11, 3)
+        league, players[:2], first_dealer=0, played_on=date(2026, 11, 3), rules={"target": 100}
     )
     match.record_round(win(players[0]), by=organiser)
     form = entry(match, players[1])  # loaded for round 2 ...

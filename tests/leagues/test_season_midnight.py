@@ -47,7 +47,7 @@ class TestAMatchRunningAtMidnight:
     ):
         old = league.current_season
         winter = winter_tomorrow(league, organiser)
-        match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+        match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100})
         match.record_round(win(players[1], SMALL_HAND))
         midnight_passes(league, winter)
 

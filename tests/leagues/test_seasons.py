@@ -30,7 +30,7 @@ NEXT = date(2026, 11, 1)  # a past day: a season dated later waits for it
 
 def finished_match(league, players, hand=BIG_HAND):
     """A two-player match ended by one 512-point hand (target 100)."""
-    match = Match.begin(league, players[:2], first_dealer=0, target_points=100)
+    match = Match.begin(league, players[:2], first_dealer=0, rules={"target": 100})
     match.record_round(win(players[0], hand))
     return match
 
@@ -240,7 +240,7 @@ class TestStandingsPerSeason:
         assert "?season=1&amp;sort=" in self.page(client, league, "?season=1")
 
     def test_ratings_start_afresh_each_season(self, league, players, two_seasons):
-        Match.objects.filter(season__number=2).update(target_points=8)
+        Match.objects.filter(season__number=2).update(rule_profile={"target": 8})
         new_match = Match.objects.get(season__number=2)
         new_match.record_round(win(players[1], SMALL_HAND))  # finishes it: rated
 

@@ -56,7 +56,7 @@ def mixed_season(league, players):
     league.players.add(Player.objects.create(club=shared_club(), display_name="Nora Newcomer"))
     for day, winner in ((1, pia), (8, pia), (15, rosa)):
         match = Match.begin(
-            league, players, first_dealer=0, target_points=500, played_on=date(2026, 9, day)
+            league, players, first_dealer=0, played_on=date(2026, 9, day), rules={"target": 500}
         )
         match.record_round(win(quentin, SMALL_HAND))
         match.record_round(RoundEntry.draw())

@@ -159,10 +159,12 @@ class Season:
             self.league,
             players,
             first_dealer=0,
-            target_points=self.rng.choice((300, 600, 1000)),
-            variant="chips" if chips else "points",
-            round_limit=self.rng.choice((3, 5)) if chips else None,
             played_on=SEASON + timedelta(days=self.rng.randrange(5)),
+            rules={
+                "target": self.rng.choice((300, 600, 1000)),
+                "variant": "chips" if chips else "points",
+                "round_limit": self.rng.choice((3, 5)) if chips else None,
+            },
         )
         return "a match begun"
 
@@ -299,7 +301,7 @@ def test_another_leagues_rows_are_left_alone(season_league, players):
 
 
 def test_a_refused_round_changes_no_row(season_league, players):
-    match = Match.begin(season_league, players[:2], first_dealer=0, target_points=100)
+    match = Match.begin(season_league, players[:2], first_dealer=0, rules={"target": 100})
     match.record_round(win(players[0], HAND_128))  # 128: the match is over
     before = kept(season_league)
 

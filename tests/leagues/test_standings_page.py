@@ -133,17 +133,17 @@ def season(league, players, organiser):
     Quentin's 4 and Pia's 512-point hand is still to come in a running third match."""
     pia, quentin, rosa, sven = players
     first = Match.begin(
-        league, players, first_dealer=0, target_points=100, played_on=date(2026, 9, 1)
+        league, players, first_dealer=0, played_on=date(2026, 9, 1), rules={"target": 100}
     )
     first.record_round(win(pia, HAND_128))
     second = Match.begin(
-        league, players, first_dealer=0, target_points=100, played_on=date(2026, 9, 8)
+        league, players, first_dealer=0, played_on=date(2026, 9, 8), rules={"target": 100}
     )
     second.record_round(win(quentin, HAND_4))
     second.record_round(RoundEntry.draw())
     second.record_round(win(rosa, HAND_128, discarder=sven))
     third = Match.begin(
-        league, [pia, quentin], first_dealer=1, target_points=1000, played_on=date(2026, 9, 15)
+        league, [pia, quentin], first_dealer=1, played_on=date(2026, 9, 15), rules={"target": 1000}
     )
     third.record_round(win(pia, BIG_HAND))
     return first, second, third
@@ -358,7 +358,7 @@ def grow(league: League, players: list[Player], matches: int) -> None:
     with standings_deferred():
         for n in range(matches):
             seated = [players[(n + k) % len(players)] for k in range(4)]
-            match = Match.begin(league, seated, first_dealer=0, target_points=200)
+            match = Match.begin(league, seated, first_dealer=0, rules={"target": 200})
             for k in range(n % 3 + 1):
                 match.record_round(win(seated[k % 4], HAND_128 if k == 1 else HAND_4))
 

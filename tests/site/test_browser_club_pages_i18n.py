@@ -78,10 +78,9 @@ def club_night(user) -> ClubNight:
         riverside(),
         [roster[:4], roster[4:]],
         played_on=date.today(),
-        variant="points",
-        target_points=500,
         since_match=Match.objects.order_by("-pk").values_list("pk", flat=True).first(),
         by=user,
+        rules={"variant": "points", "target": 500},
     )
 
 

@@ -11,7 +11,6 @@ MAHJONGG = GameKind(
     package=PKG,
     read_rules=Hook(f"{PKG}.hooks.read_rules"),
     settings_form=Hook(f"{PKG}.settings_form.MahjonggSettingsForm"),
-    new_match=Hook(f"{PKG}.hooks.new_match"),
     table_size=Hook(f"{PKG}.hooks.table_size"),
     match_new=Hook(f"{PKG}.views.mahjongg_match_new"),
     match_fields=(),

@@ -16,18 +16,13 @@ def read_rules(data: dict[str, Any]) -> Profile:
     return Profile.from_dict(data)
 
 
-def new_match(league) -> dict[str, Any]:
-    """A Mah-Jongg match keeps the league's rules as they were when it began."""
-    return {"rule_profile": league.rule_profile().to_dict()}
-
-
 def table_size(league) -> int | None:
     """Every table of a Mah-Jongg league seats the profile's number of players."""
     return league.rule_profile().players
 
 
-def check_seats(league, players) -> int | None:
-    needed = league.rule_profile().players
+def check_seats(rules: Profile, players) -> int | None:
+    needed = rules.players
     if len(players) != needed:
         raise ValidationError(
             _("This league plays Mah-Jongg with %(needed)s players, not %(count)s.")

@@ -42,8 +42,9 @@ def blank_sheet(match: Match, most: int = ROWS) -> BlankSheet:
     seats = tuple(match.seats.select_related("player").order_by("position"))
     played = match.rounds.count()
     last = played + most
-    if match.round_limit and match.variant == Variant.CHIPS:
-        last = min(last, match.round_limit)
+    rules = match.game_rules
+    if rules.round_limit and rules.variant is Variant.CHIPS:
+        last = min(last, rules.round_limit)
     rows = tuple(
         BlankRow(number, seats[dealer_for_round(match.first_dealer, number, len(seats))])
         for number in range(played + 1, last + 1)

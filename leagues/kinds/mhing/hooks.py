@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues.models.settle import settle_rounds
+from scoring.mhing.match_scoring import MAX_PLAYERS, MIN_PLAYERS
 from scoring.mhing.profile import Profile
 
 
@@ -16,19 +18,23 @@ def read_rules(data: dict[str, Any]) -> Profile:
     return Profile.from_dict(data)
 
 
-def new_match(league) -> dict[str, Any]:
-    """A Mhing match keeps the league's variant and target as they were when it began, in
-    its own columns (which the new-match page may set otherwise)."""
-    rules = league.rule_profile()
-    return {"target_points": rules.target, "variant": rules.variant.value}
-
-
 def table_size(league) -> int | None:
     return None  # tables of 2 to 6 (leagues.nights.seating)
 
 
-def check_seats(league, players) -> int | None:
-    return None  # the first dealer is chosen, or drawn at random (RULES.md §5 ruling)
+def check_seats(rules: Profile, players) -> int | None:
+    """Whether the match's rules can be played by these players (RULES.md §6: chips by 2 to
+    4); the first dealer is chosen, or drawn at random (RULES.md §5 ruling)."""
+    count = len(players)
+    try:
+        rules.match_rules(count)
+    except ValueError as error:
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            message = _("A match has 2 to 6 players, not %(count)s.")
+        else:
+            message = _("Chips are played by 2 to 4 players, not %(count)s.")
+        raise ValidationError(message % {"count": count}, code="rules") from error
+    return None
 
 
 def settle(match) -> None:
@@ -54,4 +60,9 @@ def export_league(league) -> dict[str, Any]:
 
 
 def export_match(match, seats) -> dict[str, Any]:
-    return {}
+    rules = match.game_rules
+    return {
+        "target": rules.target,
+        "variant": rules.variant.value,
+        "round_limit": rules.round_limit,
+    }
