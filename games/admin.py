@@ -18,8 +18,8 @@ class TableSeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["slug", "status", "players", "variant", "target", "league", "created_at"]
-    list_filter = ["status", "variant"]
+    list_display = ["slug", "status", "game", "players", "league", "created_at"]
+    list_filter = ["status", "game"]
     search_fields = ["slug", "seats__name"]
     readonly_fields = [
         "slug",

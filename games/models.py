@@ -44,7 +44,7 @@ from games.table_lobby import TableLobby
 from games.table_play import TablePlay, table_summary
 from leagues.kinds import DEFAULT as DEFAULT_GAME
 from leagues.models import League
-from leagues.models.league import GameChoice, VariantChoice
+from leagues.models.league import GameChoice
 
 SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
 DEFAULT_CLAIM_TIMEOUT = 8
@@ -83,19 +83,9 @@ class Table(TableLobby, TablePlay, TableAttendance, TableExpiry, models.Model):
     players = models.PositiveSmallIntegerField(
         gettext_lazy("players"), default=4, validators=[MinValueValidator(2), MaxValueValidator(6)]
     )
-    target = models.PositiveIntegerField(
-        gettext_lazy("target points"), default=500, validators=[MinValueValidator(1)]
-    )
-    variant = models.CharField(
-        gettext_lazy("variant"), max_length=10, choices=VariantChoice, default=VariantChoice.POINTS
-    )
-    # Chips only: the agreed number of rounds (empty: until one player holds all chips).
-    round_limit = models.PositiveIntegerField(
-        gettext_lazy("number of rounds"), null=True, blank=True, validators=[MinValueValidator(1)]
-    )
-    # Which game the table deals (its LiveGame in games.registry says how); `rules`: a
-    # Mah-Jongg table's profile (scoring.mahjongg.profile.Profile.to_dict), its league's or
-    # picked.
+    # Which game the table deals (its LiveGame in games.registry says how), and its rules as
+    # that game reads them (Mhing: target, variant, number of rounds; Mah-Jongg: its
+    # profile), its league's or picked.
     game = models.CharField(
         gettext_lazy("game"), max_length=10, choices=GameChoice, default=DEFAULT_GAME
     )

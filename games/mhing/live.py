@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,6 +18,7 @@ from games.mhing import forms as mhing_forms
 from games.mhing import page, summary
 from games.mhing.messages import ILLEGAL
 from games.mhing.recording import record_mhing
+from games.mhing.rules import table_rules
 from games.play import serialize
 from games.play.actions import Action, CloseClaims, action_from_dict
 from games.play.bots import choose_action
@@ -28,8 +30,9 @@ from games.play.round import apply, awaiting
 from games.play.state import RoundState
 from games.play.views import view_for
 from leagues.kinds.base import Words
-from scoring.mhing.match_scoring import MatchRules, Variant
+from scoring.mhing.match_scoring import Variant
 from scoring.mhing.profile import Profile
+from scoring.profile_error import ProfileError
 
 
 def round_result(state: RoundState, number: int) -> dict[str, Any]:
@@ -71,20 +74,30 @@ class MhingLive(LiveGame):
         return mhing_forms.mhing_settings(data)
 
     def configure(self, table: Table, league: Any, settings: dict[str, Any]) -> None:
-        """Players, target, variant and round limit; target and variant default to the
-        league's."""
-        target, variant = settings.get("target"), settings.get("variant")
+        """Players, and the rules (Table.rules): target, variant and round limit; target and
+        variant default to the league's. ValidationError names a setting out of range."""
         table.players = settings.get("players") or 4
-        rules = league.rule_profile() if league else Profile()
-        table.target = target if target is not None else rules.target
-        table.variant = variant or rules.variant.value
-        table.round_limit = settings.get("round_limit")
+        league_rules = league.rule_profile() if league else Profile()
+        chosen = {
+            "target": settings.get("target"),
+            "variant": settings.get("variant"),
+            "round_limit": settings.get("round_limit"),
+        }
+        rules = {**league_rules.to_dict(), **{k: v for k, v in chosen.items() if v is not None}}
+        try:
+            table.rules = Profile.from_dict(rules).to_dict()
+        except ProfileError as error:
+            raise ValidationError(
+                {error.field: _("This setting cannot be %(value)s.") % {"value": error.value}},
+                code="bad_settings",
+            ) from error
 
     def check(self, table: Table) -> None:
+        rules = table_rules(table)
         try:
-            MatchRules(table.players, Variant(table.variant), table.target, table.round_limit)
+            rules.match_rules(table.players)
         except ValueError as error:
-            if table.variant == Variant.CHIPS and table.players > 4:
+            if rules.variant is Variant.CHIPS and table.players > 4:
                 message = _("Chips are played by 2 to 4 players, not %(count)s.") % {
                     "count": table.players
                 }
@@ -101,12 +114,13 @@ class MhingLive(LiveGame):
 
     def start(self, table: Table, seed: int) -> tuple[dict[str, Any], RoundState, Iterable]:
         """Draw the first dealer, deal round 1."""
+        rules = table_rules(table)
         match = new_match(
             table.players,
             seed,
-            variant=table.variant,
-            target=table.target,
-            round_limit=table.round_limit if table.variant == Variant.CHIPS else None,
+            variant=rules.variant,
+            target=rules.target,
+            round_limit=rules.round_limit,
         )
         state, events = start_round(match)
         return match_to_dict(match), state, events

@@ -22,11 +22,7 @@ def record_mhing(table: Table, players: list[Player]) -> Match:
         table.league,
         players,
         first_dealer=data["first_dealer"],
-        rules={
-            "target": table.target,
-            "variant": table.variant,
-            "round_limit": data["round_limit"],
-        },
+        rules=table.rules,  # as played
         played_on=table.created_at.date(),
         by=table.created_by,
         timed=False,  # the live table ended it by its own rules

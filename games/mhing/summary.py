@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Model
 
+from games.mhing.rules import table_rules
 from games.play.state import Phase
 
 
@@ -29,10 +30,12 @@ def match_summary(table: Model) -> dict[str, Any]:
 
 
 def rules_summary(table: Model) -> dict[str, Any]:
-    """A Mhing table's rules are its target, variant and round limit; it has no profile."""
+    """A Mhing table's rules are its target, variant and round limit, sent by name (its
+    `rules` is Mah-Jongg's profile in the protocol: null here, docs/live_protocol.md)."""
+    rules = table_rules(table)
     return {
         "rules": None,
-        "target": table.target,
-        "variant": table.variant,
-        "round_limit": table.round_limit,
+        "target": rules.target,
+        "variant": rules.variant.value,
+        "round_limit": rules.round_limit,
     }

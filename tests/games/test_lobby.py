@@ -129,8 +129,8 @@ def test_a_signed_in_user_opens_a_table_and_takes_the_first_seat(client, alice):
     table = Table.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/play/{table.slug}/"
-    assert (table.players, table.target, table.claim_timeout) == (3, 200, 5)
-    assert table.variant == "points" and table.league is None
+    assert (table.players, table.rules["target"], table.claim_timeout) == (3, 200, 5)
+    assert table.rules["variant"] == "points" and table.league is None
     assert table.created_by == alice
     assert table.seat_of(alice).position == 0
 
@@ -146,7 +146,7 @@ def test_the_form_offers_the_usual_settings(client, alice):
 def test_any_target_may_be_set(client, alice):
     signed_in(client, alice).post(CREATE, settings_form(target="other", other_target="750"))
 
-    assert Table.objects.get().target == 750
+    assert Table.objects.get().rules["target"] == 750
 
 
 def test_other_target_needs_a_number(client, alice):
@@ -167,7 +167,7 @@ def test_chips_keep_the_agreed_number_of_rounds(client, alice):
     signed_in(client, alice).post(CREATE, settings_form(variant="chips", round_limit="6"))
 
     table = Table.objects.get()
-    assert (table.variant, table.round_limit) == ("chips", 6)
+    assert table.rules == {"target": 500, "variant": "chips", "round_limit": 6}
 
 
 def test_a_claim_timeout_out_of_range_is_refused(client, alice):

@@ -42,12 +42,12 @@ def test_a_new_table_waits_with_its_creator_in_the_first_seat(alice):
         (1, None, ""),
         (2, None, ""),
     ]
-    assert (table.target, table.variant, table.claim_timeout) == (500, "points", 8)
+    assert (table.rules, table.claim_timeout) == ({"target": 500, "variant": "points"}, 8)
 
 
 def test_a_league_table_takes_the_leagues_target_and_variant(alice, league):
     table = Table.create(alice, players=4, league=league)
-    assert (table.target, table.variant, table.league) == (200, "chips", league)
+    assert (table.rules, table.league) == ({"target": 200, "variant": "chips"}, league)
 
 
 def test_only_who_may_enter_the_leagues_rounds_opens_a_table_for_it(bob, league):
