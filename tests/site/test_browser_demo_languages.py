@@ -5,10 +5,10 @@ console errors a page, and the dots drawn on the axis instead of on the line. Nu
 meant for SVG, script or CSS are never localised.
 
 The pages are those `benchmarks.page_weight` walks (every page the demo's pages link to),
-each kind once (one round's correction form stands for a match's others, and one with the
-same query parameters for the others with other values), each match and each player's page
-all the same. The demo is loaded and walked once for both languages (the walk was most of
-the test's time, twice).
+each kind once (`kind`: one round's correction form stands for every match's others, one
+with the same query parameters for the others with other values), each match's sheet and
+each player's page all the same. The demo is loaded and walked once for both languages
+(the walk was most of the test's time, twice).
 
 Run with `pytest -m browser tests/site/test_browser_demo_languages.py`.
 """
@@ -58,8 +58,14 @@ def page_kinds() -> list[str]:
 
 
 def kind(path: str) -> Hashable:
-    """The page's kind: a match's rounds and games all alike."""
-    return page_kind(re.sub(r"/(rounds|games)/\d+/", r"/\1/N/", path))
+    """The page's kind. A league's forms on its matches (a round's or game's correction, a
+    new round, the blank sheet, ending, deleting) are alike from match to match, as are its
+    player pages; each match's own sheet (a race, chips, running, finished) and each
+    player's page across leagues (the points chart) stay pages of their own."""
+    path = re.sub(r"^(/leagues/[^/]+/matches/)\d+/(?=.)", r"\1N/", path)
+    path = re.sub(r"/(rounds|games)/\d+/", r"/\1/N/", path)
+    path = re.sub(r"^(/leagues/[^/]+/players/)[^/?]+/", r"\1X/", path)
+    return page_kind(path)
 
 
 def listen(page: Page) -> list[str]:
