@@ -83,8 +83,9 @@ class GameKind:
     # -- standings, exports, import --
     standings_columns: Hook  # () -> the standings' columns (leagues.standings.table.Column)
     standings_rows: Hook  # (rows, labels, slug) -> the table's rows as HTML
-    # (rows, seats, league_id=, season_id=, player_ids=): adds the game's own figures to the
-    # standings' rows (player id -> PlayerStanding) made from the seats given
+    # (rows, seats, league_id=, season_id=, player_ids=): adds the game's figures to the
+    # standings' rows (player id -> PlayerStanding) made from the seats given: rounds won and
+    # points, and what only it counts in the row's `game_figures` (as values, JSON)
     standings_figures: Hook
     write_standings_csv: Hook  # (league, out, season)
     write_rounds_csv: Hook  # (league, out, season): its rounds, or its games

@@ -42,9 +42,6 @@ from .confirmation import Confirmation
 from .league import League, lock_league
 from .match import Match, Seat
 from .people import Player
-from .round import WinningHand
-
-FIGURES = ("played", "wins", "rounds_won", "points", "best_hand")
 
 
 class PlayerStanding(models.Model):
@@ -65,29 +62,12 @@ class PlayerStanding(models.Model):
     wins = models.PositiveIntegerField(_("match wins"), default=0)
     rounds_won = models.PositiveIntegerField(_("rounds won"), default=0)
     points = models.PositiveBigIntegerField(_("points"), default=0)
-    # Set to NULL while a correction replaces the hand; the refresh that follows in the same
-    # transaction points it at the right one again.
-    best_hand = models.ForeignKey(
-        WinningHand,
-        verbose_name=_("best hand"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-
-    # Mah-Jongg leagues (docs/mahjongg_leagues.md): rounds_won counts the games won by calling
-    # Mah-Jongg, points the sum of those hands' scores; the balance is the sum of the player's
-    # matches' balances, the best game the one with the highest score of a hand that won.
-    balance = models.BigIntegerField(_("balance"), default=0)
-    best_game = models.ForeignKey(
-        "leagues.MahjonggGame",
-        verbose_name=_("best hand"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    # What only the league's game counts, written by its `standings_figures` hook
+    # (leagues/kinds/<game>/figures.py) and read by leagues.standings.table: values, not links,
+    # so the table reads them with the row, joining nothing, and a correction that replaces a
+    # hand leaves nothing pointing at it. Mhing: {"best_hand": {...}}; Mah-Jongg, whose games
+    # won and their scores are rounds_won and points: {"balance": ..., "best_game": {...}}.
+    game_figures = models.JSONField(_("the game's figures"), default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -109,7 +89,7 @@ class PlayerStanding(models.Model):
         return f"{self.league_id}:{self.player_id} {self.points}"
 
     def figures(self) -> tuple:
-        """What the row says, to compare one row with another."""
+        """What the row says, its game's figures included, to compare one row with another."""
         return (
             self.league_id,
             self.player_id,
@@ -118,12 +98,8 @@ class PlayerStanding(models.Model):
             self.wins,
             self.rounds_won,
             self.points,
-            self.best_hand_id,
+            self.game_figures,
         )
-
-    def all_figures(self) -> tuple:
-        """`figures()` and a Mah-Jongg league's balance and best game."""
-        return (*self.figures(), self.balance, self.best_game_id)
 
 
 # Leagues whose refreshes wait for the end of a `standings_deferred` block: (league id,

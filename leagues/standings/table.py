@@ -90,7 +90,8 @@ class Named:
 
 @dataclass(frozen=True)
 class BestHand:
-    """A player's best hand, with the round it links to."""
+    """A Mhing player's best hand, with the round it links to. Its fields are the keys of
+    PlayerStanding.game_figures["best_hand"] (leagues/kinds/mhing/figures.py)."""
 
     hand: str  # in the engine's arranged notation
     points: int
@@ -101,7 +102,8 @@ class BestHand:
 
 @dataclass(frozen=True)
 class BestGame:
-    """A Mah-Jongg player's best winning hand, with the game it links to."""
+    """A Mah-Jongg player's best winning hand, with the game it links to. Its fields are the
+    keys of PlayerStanding.game_figures["best_game"] (leagues/kinds/mahjongg/figures.py)."""
 
     points: int
     match_id: int
@@ -251,7 +253,7 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
     """Every player on the league's roster with their figures (see the module docstring) and
     place (by rating, then points; equal ones share it), in the table's own order: all time,
     or in one season. One query: the roster with each player's rating and kept figures
-    (leagues.models.standing), and the best hand with its round; players without figures
+    (leagues.models.standing, the game's own among them as values); players without figures
     yet have played no match. An archived season lists only the players it seated: the
     roster has grown since."""
     if season is None:
@@ -278,15 +280,7 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
         "line__wins",
         "line__rounds_won",
         "line__points",
-        "line__best_hand__hand",
-        "line__best_hand__points",
-        "line__best_hand__credits",
-        "line__best_hand__round__match_id",
-        "line__best_hand__round__number",
-        "line__balance",
-        "line__best_game__best",
-        "line__best_game__match_id",
-        "line__best_game__number",
+        "line__game_figures",
     )
     standings = []
     for (
@@ -300,9 +294,11 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
         wins,
         rounds,
         points,
-        *rest,
+        figures,
     ) in roster.order_by():
-        best, balance, game = rest[:5], rest[5], rest[6:]
+        # The game's own figures (leagues/kinds/<game>/figures.py); none before a match.
+        figures = figures or {}
+        hand, game = figures.get("best_hand"), figures.get("best_game")
         standings.append(
             Standing(
                 Named(pk, name, gone),
@@ -313,9 +309,9 @@ def league_standings(league: League, season: Season | None = None) -> list[Stand
                 wins or 0,
                 rounds or 0,
                 points or 0,
-                BestHand(*best) if best[0] is not None else None,
-                balance=balance or 0,
-                best_game=BestGame(*game) if game[0] is not None else None,
+                BestHand(**hand) if hand else None,
+                balance=figures.get("balance", 0),
+                best_game=BestGame(**game) if game else None,
             )
         )
 

@@ -12,6 +12,7 @@ from leagues.players.records import PlayerRecord
 from scoring.mahjongg.match import GameEntry
 
 from .mahjongg_fixtures import mj_league, mj_match, win
+from .test_standings_in_step import counted
 
 __all__ = ["mj_league", "mj_match"]
 
@@ -21,29 +22,37 @@ pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 def stored(league) -> dict:
     rows = PlayerStanding.objects.filter(league=league, season=None)
-    return {row.player_id: row.all_figures()[3:] for row in rows}
+    return {row.player_id: row.figures()[3:] for row in rows}
 
 
 def rebuilt(league) -> dict:
-    return {row.player_id: row.all_figures()[3:] for row in compute_standings(league.pk)}
+    return {row.player_id: row.figures()[3:] for row in compute_standings(league.pk)}
+
+
+def balances(league) -> list[int]:
+    rows = PlayerStanding.objects.filter(league=league, season=None)
+    return [row.game_figures["balance"] for row in rows]
 
 
 def test_the_rows_follow_every_change(mj_league, mj_match, organiser):
     first = record_game(mj_match, win(0), by=organiser)
     record_game(mj_match, win(1), by=organiser)
-    assert stored(mj_league) == rebuilt(mj_league)
+    assert stored(mj_league) == rebuilt(mj_league) == counted(mj_league)
     pia, quentin = (mj_match.seats.get(position=p).player for p in (0, 1))
     row = PlayerStanding.objects.get(player=pia, season=None)
-    assert (row.rounds_won, row.points, row.best_game_id) == (1, 96, first.pk)
-    assert row.balance == mj_match.seats.get(position=0).total
-    assert sum(PlayerStanding.objects.filter(season=None).values_list("balance", flat=True)) == 0
+    assert (row.rounds_won, row.points) == (1, 96)
+    assert row.game_figures == {
+        "balance": mj_match.seats.get(position=0).total,
+        "best_game": {"points": 96, "match_id": mj_match.pk, "number": first.number},
+    }
+    assert sum(balances(mj_league)) == 0
     correct_game(first, win(1), by=organiser, expected_version=first.version)
     assert stored(mj_league) == rebuilt(mj_league)
     assert PlayerStanding.objects.get(player=quentin, season=None).rounds_won == 2
     undo_last_game(mj_match, by=organiser)
     assert stored(mj_league) == rebuilt(mj_league)
     undo_last_game(mj_match, by=organiser)
-    assert set(PlayerStanding.objects.filter(season=None).values_list("balance", flat=True)) == {0}
+    assert set(balances(mj_league)) == {0}
 
 
 def test_the_standings_page_shows_balances_and_games_won(client, mj_league, mj_match, organiser):

@@ -10,7 +10,6 @@ from datetime import date, timedelta
 from importlib import import_module
 
 import pytest
-from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.urls import reverse
@@ -31,6 +30,7 @@ from leagues.models.rating import rerate
 from leagues.models.season_change import open_next_season, start_season
 from leagues.models.standing import compute_standings, rebuild_standings
 from tests.clubs import shared_club
+from tests.migrating import historical_apps, rolled_back_to
 
 from .conftest import BIG_HAND, SMALL_HAND, win
 
@@ -43,6 +43,8 @@ HAND_128 = "123b 456b 789b 22b 111b"
 HANDS = (BIG_HAND, HAND_128, HAND_128, SMALL_HAND, SMALL_HAND)
 NAMES = ("Ada", "Bea", "Cem", "Dan", "Eli", "Fay", "Gus")
 SEASON = date(2026, 9, 1)
+# The last migration before the game's figures moved into PlayerStanding.game_figures.
+BEFORE_GAME_FIGURES = [("leagues", "0027_remove_match_target_variant_round_limit")]
 
 
 def kept(league: League, season=None) -> dict[int, tuple]:
@@ -59,7 +61,7 @@ def rebuilt(league: League, season=None) -> dict[int, tuple]:
 
 def counted(league: League, season=None) -> dict[int, tuple]:
     """The figures as docs/leagues.md defines them, counted in Python from every seat and hand
-    (of one season, or all time)."""
+    (of one season, or all time); the last, the game's own (PlayerStanding.game_figures)."""
     figures: dict[int, list] = {}
     seats = Seat.objects.filter(match__league=league).select_related("match")
     hands = WinningHand.objects.filter(round__match__league=league).select_related("round__match")
@@ -67,7 +69,7 @@ def counted(league: League, season=None) -> dict[int, tuple]:
         seats = seats.filter(match__season=season)
         hands = hands.filter(round__match__season=season)
     for seat in seats:
-        row = figures.setdefault(seat.player_id, [0, 0, 0, 0, None])
+        row = figures.setdefault(seat.player_id, [0, 0, 0, 0, {}])
         row[0] += 1
         row[1] += seat.match.is_finished and seat.place == 1
     best: dict[int, tuple] = {}
@@ -75,25 +77,46 @@ def counted(league: League, season=None) -> dict[int, tuple]:
         return _counted_mahjongg(league, seats, figures)
     for hand in hands:
         winner = hand.round.winner_id
-        row = figures.setdefault(winner, [0, 0, 0, 0, None])
+        row = figures.setdefault(winner, [0, 0, 0, 0, {}])
         row[2] += 1
         row[3] += hand.points
         order = (-hand.points, -hand.credits, hand.round.match.played_on, hand.round_id)
         if winner not in best or order < best[winner]:
             best[winner] = order
-            row[4] = hand.pk
+            row[4] = {
+                "best_hand": {
+                    "hand": hand.hand,
+                    "points": hand.points,
+                    "credits": hand.credits,
+                    "match_id": hand.round.match_id,
+                    "round_number": hand.round.number,
+                }
+            }
     return {player_id: tuple(row) for player_id, row in figures.items()}
 
 
 def _counted_mahjongg(league: League, seats, figures: dict) -> dict[int, tuple]:
     owner = {(seat.match_id, seat.position): seat.player_id for seat in seats}
-    for game in MahjonggGame.objects.filter(match__in={s.match_id for s in seats}):
+    for seat in seats:
+        own = figures[seat.player_id][4]
+        own["balance"] = own.get("balance", 0) + seat.total
+    best: dict[int, tuple] = {}
+    games = MahjonggGame.objects.filter(match__in={s.match_id for s in seats})
+    for game in games.select_related("match"):
         if game.caller is None:
             continue
         winner = owner[(game.match_id, game.caller)]
         row = figures[winner]
         row[2] += 1
         row[3] += game.best
+        order = (-game.best, game.match.played_on, game.match_id, game.number)
+        if winner not in best or order < best[winner]:
+            best[winner] = order
+            row[4]["best_game"] = {
+                "points": game.best,
+                "match_id": game.match_id,
+                "number": game.number,
+            }
     return {player_id: tuple(row) for player_id, row in figures.items()}
 
 
@@ -344,15 +367,23 @@ def test_the_admins_delete_selected_action_leaves_the_standings(
     assert set(kept(season_league)) == {players[2].pk, players[3].pk}
 
 
-def test_the_migration_fills_the_rows_of_leagues_played_before_it(season_league):
+def test_the_migration_fills_the_rows_of_leagues_played_before_it(season_league, transactional_db):
+    """0005's fill, run with the models as they were before the game's figures moved into
+    PlayerStanding.game_figures, then those migrations (0028-0030): the rows it leaves say
+    what counting says."""
     season = Season(season_league, random.Random(3))
     for _ in range(20):
         season.step()
     expected = counted(season_league)
-    PlayerStanding.objects.all().delete()
 
-    migration = import_module("leagues.migrations.0005_player_standing")
-    migration.fill_standings(apps, None)
+    steps = rolled_back_to(BEFORE_GAME_FIGURES)
+    old = historical_apps(next(steps), BEFORE_GAME_FIGURES)
+    try:
+        old.get_model("leagues", "PlayerStanding").objects.all().delete()
+        migration = import_module("leagues.migrations.0005_player_standing")
+        migration.fill_standings(old, None)
+    finally:
+        next(steps, None)  # forward to the latest migration
 
     assert kept(season_league) == expected  # all time: what that migration knew of
 
