@@ -20,8 +20,14 @@ process frozen until a reload, a new socket a 500):
   a message comes back: the pub/sub layer takes a join of a group it listens to already as
   done without Redis, and loses what is sent while its connection is away.
 
-Only the layer's public calls are used, around it (group_add, group_send, receive), so the
-layer may be channels_redis as shipped.
+One reader per process (the hub): the process's own channel joins the group of every table
+its sockets watch, once, and one task reads it, so a message from another process is
+decoded once per process and handed to the sockets of its table (`_deliver`), rather than
+decoded and dispatched by Channels' loop once per socket. A message this process sent comes
+back through Redis too; the hub passes it by (its sockets heard it at once, `send`).
+
+Only the layer's public calls are used, around it (new_channel, group_add, group_send,
+receive), so the layer may be channels_redis as shipped.
 """
 
 from __future__ import annotations
@@ -49,10 +55,18 @@ PROBE_WAIT = 2.0  # a probe's message not back within this: the layer has lost i
 # subscription that waited), which held up moves, new sockets and the mending with them.
 LAYER_WAIT = 2.0
 
-# The sockets of this process, by table: the consumers themselves (`hear`, `sent`, `group`).
+# The sockets of this process, by table: the consumers themselves (`hear`, `sent`, `group`),
+# from their join (before they read the table) to their leave.
 _sockets: dict[str, weakref.WeakSet] = {}
 _mending: asyncio.Task | None = None
 _probing: asyncio.Task | None = None
+# This process, on the messages it sends: the hub passes its own by.
+ORIGIN = uuid.uuid4().hex
+# The hub: its channel, the task that reads it, and the tables whose groups it has joined.
+_hub_channel: str | None = None
+_hub_reading: asyncio.Task | None = None
+_hub_tables: set[str] = set()
+_hub_made = asyncio.Lock()
 
 
 def group_name(slug: str) -> str:
@@ -79,11 +93,11 @@ async def send(slug: str, message: dict[str, Any]) -> None:
     and the subscription's delivery, and a process publishes one message at a time per
     connection (channels_redis's pub/sub layer holds a lock around each PUBLISH), so under
     load a move waited behind the others' publishes before even the sockets beside it heard
-    of it (docs/benchmarks.md). The copy that comes back through Redis is then a version the
-    socket has sent already, which it skips (consumers.table_changed)."""
+    of it (docs/benchmarks.md). The copy that comes back through Redis is passed by at the
+    hub (`_deliver`)."""
     layer = _layer()
-    if not isinstance(layer, InMemoryChannelLayer):  # in memory, the group is this process
-        _tell_here(slug, message)
+    _tell_here(slug, message)
+    message = {**message, "slug": slug, "origin": ORIGIN}  # for the hubs (`_deliver`)
     sending = asyncio.ensure_future(layer.group_send(group_name(slug), message))
     sending.add_done_callback(_retrieved)
     try:
@@ -92,17 +106,17 @@ async def send(slug: str, message: dict[str, Any]) -> None:
         await asyncio.wait_for(asyncio.shield(sending), LAYER_WAIT)
     except Exception as error:
         log.debug("table %s: channel layer failed, catching up from the database: %r", slug, error)
-        if isinstance(layer, InMemoryChannelLayer):
-            _tell_here(slug, message)  # told already otherwise
         trouble()
 
 
 async def join(consumer) -> None:
-    """Put the socket in its table's group (before it reads the table, consumers.connect);
-    if the layer fails, the mending joins it later."""
+    """Count the socket among its table's here, and have the hub in the table's group
+    (before the socket reads the table, consumers.connect: what changes after that read is
+    handed to it); if the layer fails, the mending joins it later."""
+    _sockets.setdefault(consumer.slug, weakref.WeakSet()).add(consumer)
     try:
         async with asyncio.timeout(LAYER_WAIT):
-            await consumer.channel_layer.group_add(consumer.group, consumer.channel_name)
+            await _hub_join(consumer.slug)
     except Exception as error:
         log.debug("table %s: channel layer failed on join: %r", consumer.slug, error)
         trouble()
@@ -110,18 +124,71 @@ async def join(consumer) -> None:
 
 async def leave(consumer) -> None:
     forget(consumer)
+    if consumer.slug in _sockets or consumer.slug not in _hub_tables:
+        return  # another socket here still watches the table
+    _hub_tables.discard(consumer.slug)
     try:
         async with asyncio.timeout(LAYER_WAIT):
-            await consumer.channel_layer.group_discard(consumer.group, consumer.channel_name)
+            await _layer().group_discard(group_name(consumer.slug), _hub_channel)
     except Exception as error:  # the group's entry expires in the layer
         log.debug("table %s: channel layer failed on leave: %r", consumer.slug, error)
+
+
+# -- the hub ----------------------------------------------------------------------------------
+
+
+async def _hub_join(slug: str) -> None:
+    layer = _layer()
+    await _open_hub(layer)
+    if slug not in _hub_tables:
+        _hub_tables.add(slug)
+        try:
+            await layer.group_add(group_name(slug), _hub_channel)
+        except BaseException:
+            _hub_tables.discard(slug)  # joined again by the next socket, or the mending
+            raise
+
+
+async def _open_hub(layer) -> None:
+    """The process's channel and its reader, made once (a receive cancelled on a timeout
+    would drop the channel from the pub/sub layer: one reader for the process's life)."""
+    global _hub_channel, _hub_reading
+    async with _hub_made:
+        if _hub_channel is None:
+            _hub_channel = await layer.new_channel("hub.")
+        if _hub_reading is None or _hub_reading.done():
+            _hub_reading = asyncio.get_running_loop().create_task(_read_hub(layer, _hub_channel))
+
+
+async def _read_hub(layer, channel: str) -> None:
+    while True:
+        try:
+            message = await layer.receive(channel)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the layer failing: the probe notices, the mending catches up
+            await asyncio.sleep(PROBE)
+            continue
+        try:
+            _deliver(message)
+        except Exception:
+            log.exception("table news could not be handed to the sockets: %r", message)
+
+
+def _deliver(message: dict[str, Any]) -> None:
+    """A table's news from another process, decoded once, to this process's sockets of it."""
+    if message.get("origin") == ORIGIN:
+        return  # sent from here: its sockets heard it at once (`send`)
+    slug = message.get("slug")
+    if slug is not None:
+        _tell_here(slug, message)
 
 
 # -- the sockets of this process ------------------------------------------------------------
 
 
 def watch(consumer) -> None:
-    """A socket that has joined its table: mended with the others, and probing starts."""
+    """A socket that has read its table (counted here since its join): probing starts."""
     _sockets.setdefault(consumer.slug, weakref.WeakSet()).add(consumer)
     _start_probing()
 
@@ -166,14 +233,16 @@ async def catch_up() -> None:
 
 
 async def _rejoin() -> bool:
-    """Every socket back in its table's group, and the probe in its own; False when the
-    layer still fails."""
+    """The hub back in the group of every table with a socket here, and the probe in its
+    own; False when the layer still fails."""
     layer = _layer()
     try:
-        for sockets in list(_sockets.values()):
-            for consumer in list(sockets):
-                async with asyncio.timeout(LAYER_WAIT):
-                    await layer.group_add(consumer.group, consumer.channel_name)
+        async with asyncio.timeout(LAYER_WAIT):
+            await _open_hub(layer)
+        for slug in list(_sockets):
+            async with asyncio.timeout(LAYER_WAIT):
+                await layer.group_add(group_name(slug), _hub_channel)
+            _hub_tables.add(slug)
         if _probe_channel is not None:
             async with asyncio.timeout(LAYER_WAIT):
                 await layer.group_add(_probe_group, _probe_channel)
@@ -277,10 +346,14 @@ async def _probe() -> None:
 async def stop() -> None:
     """Cancel the mending and the probe (the end of a test, or of a server's life)."""
     global _mending, _probing, _probe_channel, _probe_heard, _listening, _round_trips
-    tasks = [t for t in (_mending, _probing, _listening) if t is not None]
+    global _hub_channel, _hub_reading, _hub_made
+    tasks = [t for t in (_mending, _probing, _listening, _hub_reading) if t is not None]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     _mending = _probing = _probe_channel = _probe_heard = _listening = None
+    _hub_channel = _hub_reading = None
     _round_trips = asyncio.Lock()  # a test's next event loop
+    _hub_made = asyncio.Lock()
+    _hub_tables.clear()
     _sockets.clear()

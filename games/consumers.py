@@ -54,6 +54,7 @@ FRAME_KEYS = {
 
 class Joined(NamedTuple):
     table_id: int
+    game: str
     version: int
     pending: str | None
     hidden: bool  # the league's name and the players' names are not this user's to see
@@ -71,7 +72,8 @@ def _join(slug: str, user, channel: str) -> Joined | None:
     if user is not None and user.is_authenticated:
         changed = table.arrive(channel, user, presence.SERVER)
     version, pending = _keep_as_is(table)
-    return Joined(table.pk, version, pending, table.hides_league_from(user), changed is not None)
+    hidden = table.hides_league_from(user)
+    return Joined(table.pk, table.game, version, pending, hidden, changed is not None)
 
 
 @db_call
@@ -94,12 +96,13 @@ def _keep_as_is(table: Table) -> tuple[int, str | None]:
     return table.version, table.pending_bot(seats)
 
 
-def _known(table_id: int, slug: str) -> Table:
-    # Only the id and slug: every change locks and reads the row itself (Table.act and
-    # friends) and leaves this instance as saved, so reading the row first would be wasted.
-    # Built as the ORM builds a row it read (the other fields deferred, then set by the
-    # change): `Table(pk=...)` would make a new random slug only to throw it away.
-    return Table.from_db(DEFAULT_DB_ALIAS, ("id", "slug"), (table_id, slug))
+def _known(table: tuple[int, str, str]) -> Table:
+    # Only the id, slug and game: every change locks and reads the row itself (Table.act
+    # and friends) and leaves this instance as saved, so reading the row first would be
+    # wasted. The game too, which a move asks first (`table.live`): deferred, it cost a
+    # query a move. Built as the ORM builds a row it read (the other fields deferred, then
+    # set by the change): `Table(pk=...)` would make a new random slug only to throw it away.
+    return Table.from_db(DEFAULT_DB_ALIAS, ("id", "slug", "game"), table)
 
 
 def _after(table: Table, version: int) -> tuple[int, str | None]:
@@ -124,15 +127,15 @@ def _holds_seat(user_id: int, position: int) -> Callable[[Table], bool]:
 
 @db_call
 def _act(
-    table_id: int, slug: str, position: int, user_id: int, action: Any
+    known: tuple[int, str, str], position: int, user_id: int, action: Any
 ) -> tuple[int, str | None]:
-    table = _known(table_id, slug)
+    table = _known(known)
     return _after(table, table.act(position, action, holds=_holds_seat(user_id, position))[0])
 
 
 @db_call
-def _next_round(table_id: int, slug: str, position: int, user_id: int) -> tuple[int, str | None]:
-    table = _known(table_id, slug)
+def _next_round(known: tuple[int, str, str], position: int, user_id: int) -> tuple[int, str | None]:
+    table = _known(known)
     return _after(table, table.ready_for_next_round(position, holds=_holds_seat(user_id, position)))
 
 
@@ -188,6 +191,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     user_id: int | None = None
     hidden: bool = False
     watching: bool = False  # counted as an anonymous watcher (socket_limits.crowded)
+    # The table's news heard between the join and the end of connect: handed on after it,
+    # as Channels' loop held a socket's group messages while it connected. None otherwise.
+    early: list[dict[str, Any]] | None = None
     flooded: bool = False  # closed for flooding: frames still on their way are dropped
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -237,11 +243,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.watching = self.user_id is None  # counted in: counted out when it closes
         # In the table's group before the table is read: every change after the read below
         # is then announced to this socket, so the snapshot it sends first may be that read.
+        self.early = []
         await catch_up.join(self)
         joined = await self._joined(user)
         if joined is None:
+            self.early = None
             return
         self.table_id, self.hidden = joined.table_id, joined.hidden
+        self.known = (joined.table_id, self.slug, joined.game)  # what a move needs (_known)
         self.joined = True
         catch_up.watch(self)
         presence.serve()  # a watcher's socket too: dead processes' players are swept
@@ -252,6 +261,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if joined.announce:  # not for a watcher or a second tab: nothing changed
             await live.changed(self.slug, joined.version)  # the others see the seat connected
         await self._send_update(at_least=joined.version)
+        early, self.early = self.early, None
+        for message in early:
+            self.hear(message)
 
     async def _joined(self, user) -> Joined | None:
         """The table joined; None once the socket is closed instead: no such table (4404),
@@ -274,8 +286,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return joined
 
     def hear(self, message: dict[str, Any]) -> None:
-        """A group message handed over in this process, without the channel layer (while
-        it fails: games.catch_up); dispatched in turn with the socket's other messages."""
+        """A table's news handed over in this process (games.catch_up: from this process's
+        moves, from the hub that reads the others', and while the layer fails); dispatched
+        in turn with the socket's other messages."""
+        if self.early is not None:  # still connecting: after it (connect)
+            self.early.append(message)
+            return
         task = asyncio.get_running_loop().create_task(self._dispatch_heard(message))
         self.heard.add(task)
         task.add_done_callback(self.heard.discard)
@@ -373,12 +389,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             if kind == "action":
                 version, pending = await _act(
-                    self.table_id, self.slug, self.position, self.user_id, content["action"]
+                    self.known, self.position, self.user_id, content["action"]
                 )
             else:
-                version, pending = await _next_round(
-                    self.table_id, self.slug, self.position, self.user_id
-                )
+                version, pending = await _next_round(self.known, self.position, self.user_id)
         except (*registry.refusals(), TableError, Table.DoesNotExist) as error:
             await self._refused(error)
             return

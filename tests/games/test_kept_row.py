@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import registry
+from games import consumers, registry
 from games.errors import TableError
 from games.loads import forget_all, keep, seats_after_move
 from games.models import Table
@@ -88,6 +88,20 @@ def test_a_move_on_the_kept_row_reads_nothing_and_writes_one_statement(game_tabl
     assert fresh.version == table.version == version + 1
     assert fresh.round() == table.round() != before
     assert stored(table) == fields(table)
+
+
+def test_a_move_as_a_socket_makes_it_reads_nothing_either(game_table, alice, bob):
+    """The socket's move (games.consumers._act) starts from the table's id, slug and game
+    only: asking the game of a table built without it was one SELECT a move."""
+    table = game_table
+    position, action = a_move(table)
+    user_id = {0: alice.pk, 1: bob.pk}[position]
+    known = (table.pk, table.slug, table.game)
+    with CaptureQueriesContext(connection) as queries:
+        version, _pending = consumers._act.__wrapped__(known, position, user_id, action)
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    assert reads == []
+    assert version == Table.objects.get(pk=table.pk).version == table.version + 1
 
 
 def test_the_kept_row_stays_the_row_as_stored_move_after_move(game_table):
