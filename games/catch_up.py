@@ -62,10 +62,12 @@ _mending: asyncio.Task | None = None
 _probing: asyncio.Task | None = None
 # This process, on the messages it sends: the hub passes its own by.
 ORIGIN = uuid.uuid4().hex
-# The hub: its channel, the task that reads it, and the tables whose groups it has joined.
+# The hub: its channel, the task that reads it, and its joins of the tables' groups, one a
+# table, which every socket of the table joining meanwhile awaits: a socket reads its table
+# only once the hub hears the table's news.
 _hub_channel: str | None = None
 _hub_reading: asyncio.Task | None = None
-_hub_tables: set[str] = set()
+_hub_joins: dict[str, asyncio.Future] = {}
 _hub_made = asyncio.Lock()
 
 
@@ -124,9 +126,8 @@ async def join(consumer) -> None:
 
 async def leave(consumer) -> None:
     forget(consumer)
-    if consumer.slug in _sockets or consumer.slug not in _hub_tables:
+    if consumer.slug in _sockets or _hub_joins.pop(consumer.slug, None) is None:
         return  # another socket here still watches the table
-    _hub_tables.discard(consumer.slug)
     try:
         async with asyncio.timeout(LAYER_WAIT):
             await _layer().group_discard(group_name(consumer.slug), _hub_channel)
@@ -140,13 +141,13 @@ async def leave(consumer) -> None:
 async def _hub_join(slug: str) -> None:
     layer = _layer()
     await _open_hub(layer)
-    if slug not in _hub_tables:
-        _hub_tables.add(slug)
-        try:
-            await layer.group_add(group_name(slug), _hub_channel)
-        except BaseException:
-            _hub_tables.discard(slug)  # joined again by the next socket, or the mending
-            raise
+    joining = _hub_joins.get(slug)
+    if joining is None or (joining.done() and (joining.cancelled() or joining.exception())):
+        # A join that failed is made again by the next socket (or the mending).
+        joining = asyncio.ensure_future(layer.group_add(group_name(slug), _hub_channel))
+        joining.add_done_callback(_retrieved)
+        _hub_joins[slug] = joining
+    await asyncio.shield(joining)  # a socket's timeout leaves the join to the others
 
 
 async def _open_hub(layer) -> None:
@@ -242,7 +243,9 @@ async def _rejoin() -> bool:
         for slug in list(_sockets):
             async with asyncio.timeout(LAYER_WAIT):
                 await layer.group_add(group_name(slug), _hub_channel)
-            _hub_tables.add(slug)
+            joined = asyncio.get_running_loop().create_future()
+            joined.set_result(None)
+            _hub_joins[slug] = joined
         if _probe_channel is not None:
             async with asyncio.timeout(LAYER_WAIT):
                 await layer.group_add(_probe_group, _probe_channel)
@@ -355,5 +358,5 @@ async def stop() -> None:
     _hub_channel = _hub_reading = None
     _round_trips = asyncio.Lock()  # a test's next event loop
     _hub_made = asyncio.Lock()
-    _hub_tables.clear()
+    _hub_joins.clear()
     _sockets.clear()
