@@ -10,8 +10,8 @@ page does; those retries are counted); once every seat has its first snapshot an
 come for a second (the time all the connections took is printed: that storm and the news of it
 are measured apart from play), each plays from its
 own view, after a think time, answers "next round" after each round, and stops after
---rounds rounds per table (or --duration seconds of play: then the actions under way get
-two more seconds to be broadcast).
+--rounds rounds per table (or --duration seconds of play: then the actions under way are
+answered and broadcast until no frame has come for a second, for at most DRAIN seconds).
 
 It prints actions per second; the latency from sending an action to each other seat of the
 table receiving a snapshot of it (p50, p99, max); the answer time to the actor; errors; and
@@ -328,6 +328,9 @@ class Seat:
 
 CONNECT_TIMEOUT = 60.0  # seconds for every seat to connect before play starts anyway
 SETTLED = 1.0  # seconds without a frame after which the connection storm is over
+# After --duration: the most the actions under way are waited for (until no frame comes for
+# SETTLED seconds). A fixed 2 s counted late news on a loaded machine as lost.
+DRAIN = 10.0
 # How long a seat waits for its handshake: as the table page, which sets no limit of its own,
 # it waits for the server, which accepts within 30 s or drops the handshake
 # (--websocket_connect_timeout 30). websockets' default of 10 s made the generator give up on
@@ -437,13 +440,18 @@ async def play(tables: list[dict[str, Any]], urls: list[str], options) -> Stats:
     start.set()
     done, running = await asyncio.wait(tasks, timeout=options.duration)
     if running:
-        # Time is up: no new actions, and a moment for those under way to be broadcast.
+        # Time is up: no new actions, and a moment for those under way to be answered and
+        # broadcast: until no frame has come for SETTLED seconds.
         for seat in seats:
             seat.stopped = True
         stats.elapsed = time.perf_counter() - started
         stats.cpu_after = cpu_seconds(server_pids())
-        done_late, running = await asyncio.wait(running, timeout=2.0)
-        done |= done_late
+        stopping = time.perf_counter()
+        while running and time.perf_counter() - stopping < DRAIN:
+            done_late, running = await asyncio.wait(running, timeout=0.1)
+            done |= done_late
+            if time.perf_counter() - max(stats.last_frame, stopping) >= SETTLED:
+                break
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
