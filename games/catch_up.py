@@ -190,7 +190,6 @@ def _deliver(message: dict[str, Any]) -> None:
 
 def watch(consumer) -> None:
     """A socket that has read its table (counted here since its join): probing starts."""
-    _sockets.setdefault(consumer.slug, weakref.WeakSet()).add(consumer)
     _start_probing()
 
 
