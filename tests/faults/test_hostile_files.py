@@ -3,8 +3,12 @@
 
 Every hostile league file gets a clear, specific refusal and changes nothing: on the page a
 200 with the message in the form (never a 500), on the command line exit status 1 with the
-message on standard error and no traceback. The command runs in a real process, on a
-database of its own (a migrated SQLite file), as a club would run it.
+message on standard error and no traceback. The command runs in real processes, on a
+database of its own (a migrated SQLite file), as a club would run it: through manage.py in a
+process of its own for the files nested deep enough to threaten the interpreter's own stack
+and for the file that imports; the other refusals one after another in one process, each
+as manage.py runs it (its arguments, standard input through a pipe, its own output streams,
+its exit status): a process each cost 1.2 s of start-up a file.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -24,6 +30,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from leagues.exchange.importer import MAX_DEPTH, MAX_DIGITS, MAX_FILE_SIZE
 from leagues.exchange.reader import MAX_FILE_ROUNDS, MAX_MATCHES, MAX_ROSTER, MAX_ROUNDS
 from leagues.models import League, Match, Player, Round
+from tests.games.servers import migrate
 
 REPO = Path(__file__).resolve().parents[2]
 HAND = "123c 456b 789k 234c 55k"
@@ -230,16 +237,10 @@ def environment(**extra: str) -> dict[str, str]:
 # this module after others, and a module-scoped server was set up again each time.
 @pytest.fixture(scope="session")
 def command_database(tmp_path_factory) -> str:
-    """A migrated SQLite file for the command's own process."""
+    """A migrated SQLite file for the command's own processes: a copy of the database this
+    test process migrated once (`manage.py migrate` is 5 s of CPU; tests/games/servers.py)."""
     path = tmp_path_factory.mktemp("import-command") / "db.sqlite3"
-    url = f"sqlite:///{path}"
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=REPO,
-        env=environment(DATABASE_URL=url),
-        check=True,
-        timeout=300,
-    )
+    migrate(environment(DATABASE_URL=f"sqlite:///{path}"))
     return str(path)
 
 
@@ -255,59 +256,221 @@ def import_command(database: str, *args: str, stdin: bytes | None = None):
 
 
 def rows_in(database: str) -> tuple[int, ...]:
-    with sqlite3.connect(database) as db:
+    with closing(sqlite3.connect(database)) as db:
         return tuple(
             db.execute(f"SELECT COUNT(*) FROM leagues_{table}").fetchone()[0]
             for table in ("league", "player", "match", "round")
         )
 
 
-@pytest.mark.parametrize("name", HOSTILE)
-def test_the_command_refuses_it_with_status_1_and_no_traceback(command_database, tmp_path, name):
-    data, message = hostile(name)
-    path = tmp_path / "hostile.json"
-    path.write_bytes(data)
+@dataclass(frozen=True)
+class Run:
+    """One run of the command: its exit status, what it wrote, the database's rows before
+    and after it."""
 
-    before = rows_in(command_database)
-
-    result = import_command(command_database, str(path))
-
-    stderr = result.stderr.decode("utf-8")
-    assert result.returncode == 1, stderr
-    assert message in stderr
-    assert "Nothing was imported." in stderr
-    assert "Traceback" not in stderr
-    assert len(stderr) < 10_000
-    assert result.stdout == b""
-    assert rows_in(command_database) == before
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+    before: tuple[int, ...]
+    after: tuple[int, ...]
 
 
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        pytest.param(
-            league_file([match()]).replace(b"Ann", "Jörg".encode("latin-1")),
-            "The file is not UTF-8 text (byte",
-            id="latin-1",
-        ),
-        pytest.param(
-            b" " * (MAX_FILE_SIZE + 1),
-            "The file is larger than 5.0\xa0MB, the most a league file may be.",
-            id="oversize",
-        ),
-        pytest.param(b"[" * 100_000, "nests brackets more than", id="deep"),
-        pytest.param(b"", "Expecting value (line 1, column 1)", id="empty"),
-    ],
+def in_own_process(database: str, *args: str, stdin: bytes | None = None) -> Run:
+    """`manage.py import_league ARGS` in a process of its own."""
+    before = rows_in(database)
+    result = import_command(database, *args, stdin=stdin)
+    return Run(result.returncode, result.stdout, result.stderr, before, rows_in(database))
+
+
+# Nested brackets are what could overflow the C stack and kill the interpreter itself (no
+# status 1, no message): each such file runs in a manage.py process of its own, so that a
+# crash is that file's alone, and so that manage.py's own start stays covered.
+OWN_PROCESS = frozenset(
+    {"brackets-100000-deep", "matches-3000-deep", "objects-500-deep-in-a-round"}
 )
-def test_the_command_reads_standard_input_as_bytes_too(command_database, data, message):
-    before = rows_in(command_database)
 
-    result = import_command(command_database, "-", stdin=data)
+# The other runs, one after another in one child process. Each is what `manage.py
+# import_league ARGS` does, but for the interpreter's start: execute_from_command_line with
+# the arguments, standard input through a pipe of its own (a pipe gives what has arrived,
+# a file all of it), stdout and stderr encoded as the process's own are, the exit status its
+# SystemExit's, and an exception that escapes printed as the interpreter prints it (a
+# traceback, status 1). Logging's handlers are made again at each run's django.setup(), on
+# that run's stderr. Argument: a JSON file of [name, args, file for stdin or null]; out:
+# one JSON object, by name, with the bytes written in hex.
+RUNS_IN_ONE_PROCESS = r"""
+import io, json, os, sqlite3, sys, threading, traceback
+from contextlib import closing
 
-    stderr = result.stderr.decode("utf-8")
-    assert result.returncode == 1, stderr
-    assert message in stderr and "Traceback" not in stderr
-    assert rows_in(command_database) == before
+from django.core.management import execute_from_command_line
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mhing_site.settings")
+database = os.environ["DATABASE_URL"].removeprefix("sqlite:///")
+with open(sys.argv[1]) as listing:
+    runs = json.load(listing)
+
+
+def rows():
+    with closing(sqlite3.connect(database)) as db:
+        tables = ("league", "player", "match", "round")
+        return [db.execute(f"SELECT COUNT(*) FROM leagues_{t}").fetchone()[0] for t in tables]
+
+
+def piped(path):
+    read, write = os.pipe()
+
+    def feed():
+        try:
+            with open(path, "rb") as data, open(write, "wb") as pipe:
+                pipe.write(data.read())
+        except BrokenPipeError:  # the command stopped reading: so does a writer into a pipe
+            pass
+
+    feeder = threading.Thread(target=feed)
+    feeder.start()
+    return open(read, encoding=sys.stdin.encoding, errors=sys.stdin.errors), feeder
+
+
+def stream(like):
+    return io.TextIOWrapper(io.BytesIO(), encoding=like.encoding, errors=like.errors)
+
+
+answers = {}
+for name, args, stdin in runs:
+    before = rows()
+    out, err = stream(sys.__stdout__), stream(sys.__stderr__)
+    sys.stdout, sys.stderr = out, err
+    if stdin is not None:
+        sys.stdin, feeder = piped(stdin)
+    try:
+        execute_from_command_line(["manage.py", "import_league", *args])
+        status = 0
+    except SystemExit as stop:  # as the interpreter turns sys.exit(code) into a status
+        status = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
+        if not isinstance(stop.code, int | None):
+            print(stop.code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    finally:
+        if stdin is not None:
+            sys.stdin.close()
+            feeder.join()
+        sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+    out.flush()
+    err.flush()
+    answers[name] = {
+        "returncode": status,
+        "stdout": out.buffer.getvalue().hex(),
+        "stderr": err.buffer.getvalue().hex(),
+        "before": before,
+        "after": rows(),
+    }
+json.dump(answers, sys.stdout)
+"""
+
+
+def in_one_process(database: str, directory: Path, runs: dict) -> dict[str, Run]:
+    """Each of `runs` (name: (args, stdin bytes or None)) as manage.py runs it, all in one
+    process (RUNS_IN_ONE_PROCESS); by name."""
+    listing = []
+    for name, (args, stdin) in runs.items():
+        piped = None
+        if stdin is not None:
+            piped = directory / f"{name}.stdin"
+            piped.write_bytes(stdin)
+        listing.append([name, list(args), piped and str(piped)])
+    (directory / "runs.json").write_text(json.dumps(listing))
+    ran = subprocess.run(
+        [sys.executable, "-c", RUNS_IN_ONE_PROCESS, str(directory / "runs.json")],
+        cwd=REPO,
+        capture_output=True,
+        env=environment(DATABASE_URL=f"sqlite:///{database}"),
+        timeout=600,
+    )
+    # Nothing may escape the runs' own streams (a traceback logged past them, say).
+    assert (ran.returncode, ran.stderr) == (0, b""), ran.stderr.decode(errors="replace")
+    return {
+        name: Run(
+            answer["returncode"],
+            bytes.fromhex(answer["stdout"]),
+            bytes.fromhex(answer["stderr"]),
+            tuple(answer["before"]),
+            tuple(answer["after"]),
+        )
+        for name, answer in json.loads(ran.stdout).items()
+    }
+
+
+def refused(run: Run, message: str) -> str:
+    """The refusal every hostile input gets: status 1, the message on stderr, no traceback,
+    nothing saved. Returns stderr."""
+    stderr = run.stderr.decode("utf-8")
+    assert run.returncode == 1, stderr
+    assert message in stderr
+    assert "Traceback" not in stderr
+    assert run.after == run.before
+    return stderr
+
+
+@pytest.fixture(scope="session")
+def shared_runs(command_database, tmp_path_factory) -> dict[str, Run]:
+    """Each hostile file but those of OWN_PROCESS, and each standard input but the deep one,
+    given to the command in one process (in_one_process); by test id."""
+    directory = tmp_path_factory.mktemp("hostile-files")
+    runs: dict[str, tuple[tuple[str, ...], bytes | None]] = {}
+    for name in (name for name in HOSTILE if name not in OWN_PROCESS):
+        path = directory / f"{name}.json"
+        path.write_bytes(hostile(name)[0])
+        runs[f"file-{name}"] = ((str(path),), None)
+    for name in (name for name in STDIN if name not in OWN_PROCESS_STDIN):
+        runs[f"stdin-{name}"] = (("-",), STDIN[name][0])
+    return in_one_process(command_database, directory, runs)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_the_command_refuses_it_with_status_1_and_no_traceback(
+    command_database, request, tmp_path, name
+):
+    data, message = hostile(name)
+    if name in OWN_PROCESS:
+        path = tmp_path / "hostile.json"
+        path.write_bytes(data)
+        run = in_own_process(command_database, str(path))
+    else:  # asked for here: a run of the deep files alone needs no shared process
+        run = request.getfixturevalue("shared_runs")[f"file-{name}"]
+
+    stderr = refused(run, message)
+
+    assert "Nothing was imported." in stderr
+    assert len(stderr) < 10_000
+    assert run.stdout == b""
+
+
+# Each: what comes on standard input, and what the refusal must say.
+STDIN: dict[str, tuple[bytes, str]] = {
+    "latin-1": (
+        league_file([match()]).replace(b"Ann", "Jörg".encode("latin-1")),
+        "The file is not UTF-8 text (byte",
+    ),
+    "oversize": (
+        b" " * (MAX_FILE_SIZE + 1),
+        "The file is larger than 5.0\xa0MB, the most a league file may be.",
+    ),
+    "deep": (b"[" * 100_000, "nests brackets more than"),
+    "empty": (b"", "Expecting value (line 1, column 1)"),
+}
+OWN_PROCESS_STDIN = frozenset({"deep"})  # as OWN_PROCESS
+
+
+@pytest.mark.parametrize("name", STDIN)
+def test_the_command_reads_standard_input_as_bytes_too(command_database, request, name):
+    data, message = STDIN[name]
+    if name in OWN_PROCESS_STDIN:
+        run = in_own_process(command_database, "-", stdin=data)
+    else:
+        run = request.getfixturevalue("shared_runs")[f"stdin-{name}"]
+
+    refused(run, message)
 
 
 def test_a_file_within_the_limits_still_imports_from_the_command(command_database, tmp_path):
