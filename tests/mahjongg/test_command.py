@@ -1,5 +1,10 @@
 """`manage.py score_hand --game mahjongg`: the table, the JSON object, standard input and the
-exit statuses, as a user or a client program meets them (docs/score_hand.md)."""
+exit statuses, as a user or a client program meets them (docs/score_hand.md).
+
+The command line is met as tests/scoring/test_score_hand_command.py meets it (`run`: the
+command's run_from_argv in this test process); bytes that are not UTF-8 come through a
+process of its own, whose standard input Python sets up.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from tests.scoring.test_score_hand_command import call as score_hand_output
-from tests.scoring.test_score_hand_command import run as score_hand_process
+from tests.scoring.test_score_hand_command import run as score_hand_run
 
 from .book import WORKED_EXAMPLES
 from .conftest import REPO
@@ -30,8 +35,9 @@ SETTLEMENT = "settle=diff winner=W E=38 S=280 W=130 N=12"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The command in a process of its own, as a user runs it."""
-    return score_hand_process("--game", "mahjongg", *args, stdin=stdin)
+    """The command as the command line runs it: its arguments parsed, its exit status, its
+    stdout and stderr (tests/scoring/test_score_hand_command.py, `run`)."""
+    return score_hand_run("--game", "mahjongg", *args, stdin=stdin)
 
 
 def call(*args: str, stdin: str | None = None) -> str:
@@ -379,13 +385,7 @@ def test_without_game_the_command_still_scores_mhing() -> None:
 
 
 def test_an_unknown_game_is_a_usage_error() -> None:
-    result = subprocess.run(
-        [sys.executable, "manage.py", "score_hand", "--game", "riichi", "123b"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = score_hand_run("--game", "riichi", "123b")
 
     assert result.returncode == 2
     assert "invalid choice: 'riichi'" in result.stderr
