@@ -9,6 +9,8 @@ axe-core is vendored for the tests only (tests/vendor/axe-core/README.md). Run w
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -18,12 +20,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocketRoute
+from playwright.sync_api import Error as PlaywrightError
 
 from games.models import Table
 from leagues import demo
 from leagues.models import ClubNight, Invite, League, Match
-from tests.games.live_pages import round_over, serve_snapshot, sign_in, started_table
+from tests.games.live_pages import round_over, sign_in, started_table
 from tests.layout import VIEWPORTS, keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -211,22 +214,94 @@ def report(found: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+# The live table's socket: the page's table snapshot, handed over by Playwright (see
+# tests/games/live_pages.py), as the live server speaks no websockets.
+TABLE_SOCKET = re.compile(r"/ws/tables/")
+
+# Run in the page a test leaves: the service worker an entry page registers (with the files
+# and pages it keeps) is unregistered, so the next test's page loads as in a browser that never
+# saw an entry page, as it did in a context of its own.
+FORGET_WORKERS = """async () => {
+    if (!("serviceWorker" in navigator)) return;
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    await Promise.all(registrations.map(registration => registration.unregister()));
+    await Promise.all((await caches.keys()).map(name => caches.delete(name)));
+}"""
+
+
+class Tabs:
+    """This worker's tab for each device, opened at its first use and kept for the run: a
+    new tab costs Chromium about half a second of CPU, a navigation in an open one a fifth
+    of that. Each tab is in a browser context of its own (the device's viewport, the light
+    scheme, axe's script in every document) and signed in by each test afresh."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.pages: dict[str, Page] = {}
+        # The snapshot each device's page gets from its table's socket (the test's table).
+        self.snapshots: dict[str, dict[str, Any] | None] = {}
+
+    def __getitem__(self, device: str) -> Page:
+        if device not in self.pages:
+            context = self.browser.new_context(viewport=VIEWPORTS[device], color_scheme="light")
+            # Loaded as the browser's own script before the page's: the site's
+            # Content-Security-Policy refuses a script tag added to the page, and the pages
+            # are checked as their policy leaves them.
+            context.add_init_script(path=AXE)
+            page = context.new_page()
+            # Routed once for the tab's life (Playwright can route a socket but not unroute
+            # it): a table's page gets its test's snapshot; any other socket, none here, would
+            # reach the server as it would unrouted.
+            page.route_web_socket(TABLE_SOCKET, lambda ws, device=device: self.serve(device, ws))
+            self.pages[device] = page
+        return self.pages[device]
+
+    def serve(self, device: str, ws: WebSocketRoute) -> None:
+        snapshot = self.snapshots.get(device)
+        if snapshot is None:
+            ws.connect_to_server()
+        else:
+            ws.send(json.dumps(snapshot))
+
+    def drop(self, device: str) -> None:
+        """Close the device's tab (one a test left unusable); the next test opens another."""
+        self.pages.pop(device).context.close()
+
+    def close(self) -> None:
+        for device in list(self.pages):
+            self.drop(device)
+
+
+@pytest.fixture(scope="session")
+def tabs(browser: Browser) -> Iterator[Tabs]:
+    """Per worker, not per module: under `--dist worksteal` a worker may come back to this
+    module after others, and a module fixture would open its tabs again. What a tab keeps
+    from test to test is what a new context would not have had, or harmless: each test signs
+    in afresh (the module's database is emptied after the module, sessions and all), starts
+    in the light scheme with no cookie of an earlier page, and leaves no service worker and
+    no table snapshot behind (`open_page`); only the HTTP cache stays (the same files)."""
+    opened = Tabs(browser)
+    yield opened
+    opened.close()
+
+
 @pytest.fixture
-def open_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
-    contexts = []
+def open_page(tabs: Tabs, live_server) -> Iterator[Callable[..., Page]]:
+    used: list[str] = []
 
     def open_(user, device: str, path: str, table: Table | None) -> Page:
-        context = browser.new_context(viewport=VIEWPORTS[device], color_scheme="light")
-        contexts.append(context)
-        # Loaded as the browser's own script before the page's: the site's
-        # Content-Security-Policy refuses a script tag added to the page, and the pages are
-        # checked as their policy leaves them.
-        context.add_init_script(path=AXE)
-        sign_in(context, user, live_server.url)
-        page = context.new_page()
-        if table is not None:
-            serve_snapshot(page, table.snapshot(0))
+        page = tabs[device]
+        used.append(device)
+        # As a new context: no cookie from an earlier test's pages, the user's own session
+        # (the module's demo may have been loaded anew since the last test, its sessions
+        # gone), and the light scheme an earlier test may have left dark.
+        page.context.clear_cookies()
+        sign_in(page.context, user, live_server.url)
+        page.emulate_media(color_scheme="light")
+        tabs.snapshots[device] = table.snapshot(0) if table is not None else None
         page.goto(live_server.url + path)
+        # A session that no longer holds would check the sign-in page in its place.
+        assert not page.url.startswith(live_server.url + reverse("login")), f"{path}: signed out"
         if table is not None:
             ready = "#seats" if table.is_waiting else "#live-table:not([hidden]) .live-seat"
             page.wait_for_selector(ready)
@@ -236,8 +311,12 @@ def open_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
         return page
 
     yield open_
-    for context in contexts:
-        context.close()
+    for device in used:
+        tabs.snapshots[device] = None
+        try:
+            tabs[device].evaluate(FORGET_WORKERS)
+        except PlaywrightError:
+            tabs.drop(device)  # crashed or stuck: the next test gets a new tab
 
 
 # Every page on the phone in both schemes (site.css has its own colours for the dark one:
