@@ -3,10 +3,13 @@ why (mhing_site/checks.py), instead of starting and failing on every page."""
 
 from __future__ import annotations
 
+import atexit
 import http.client
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,7 +18,7 @@ from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
 from mhing_site.settings import BASE_DIR
-from tests.games.servers import daphne_command, free_port, running
+from tests.games.servers import daphne_command, free_port, migrate, running
 
 MANIFEST_STORAGE = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -44,6 +47,26 @@ def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, *args], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120
     )
+
+
+_COLLECTED: list[Path] = []  # this process's collected static files, made on first use
+
+
+def collected_static(env: dict[str, str]) -> Path:
+    """A STATIC_ROOT that `manage.py collectstatic` filled with `env`'s settings, DEBUG off:
+    hashed and compressed copies and their manifest. Made once per test process and shared
+    (test_settings.py's deployment checklist reads it too): collectstatic is 2.5 s of CPU,
+    and what it writes depends on DEBUG alone, not on the other settings."""
+    assert env["DEBUG"] == "0", "the files DEBUG off serves"
+    if not _COLLECTED:
+        root = Path(tempfile.mkdtemp(prefix="mhing-static-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        collected = run(
+            {**env, "STATIC_ROOT": str(root)}, "manage.py", "collectstatic", "--noinput", "-v0"
+        )
+        assert collected.returncode == 0, collected.stderr
+        _COLLECTED.append(root)
+    return _COLLECTED[0]
 
 
 def test_check_reports_static_files_not_collected_when_debug_is_off(tmp_path) -> None:
@@ -89,9 +112,9 @@ def test_daphne_refuses_to_start_without_collected_static_files(tmp_path) -> Non
 
 def test_daphne_serves_pages_once_static_files_are_collected(tmp_path) -> None:
     env = production_env(tmp_path / "static", tmp_path / "db.sqlite3")
-    collected = run(env, "manage.py", "collectstatic", "--noinput", "-v0")
-    assert collected.returncode == 0, collected.stderr
-    assert run(env, "manage.py", "migrate", "--noinput", "-v0").returncode == 0
+    env["STATIC_ROOT"] = str(collected_static(env))
+    # A copy of the database this process migrated once (migrate is 5 s of CPU).
+    migrate(env)
 
     with running(daphne_command, env, tmp_path / "daphne.log") as (port, _process):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
