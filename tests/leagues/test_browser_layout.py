@@ -10,13 +10,14 @@ Run with `pytest -m browser tests/leagues/test_browser_layout.py`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from leagues import demo
 from leagues.kinds.mhing.sheet import ROUNDS_PER_BLOCK
@@ -73,12 +74,68 @@ def long_match(league: League, rounds: int) -> Match:
     return match
 
 
-def open_page(browser: Browser, url: str, device: str, language: str = "en") -> Page:
-    context = browser.new_context(viewport=VIEWPORTS[device])
-    context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-    page = context.new_page()
-    page.goto(url)
-    return page
+class Tabs:
+    """This worker's tab for each device, opened at its first use and kept for the run: a
+    new tab (a browser context of its own, the device's viewport) costs Chromium about half a
+    second of CPU and fetches and compiles the page's files anew, a navigation in an open tab
+    a fraction of that. The pages here are the anonymous visitor's (no sign-in)."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.pages: dict[str, Page] = {}
+
+    def __getitem__(self, device: str) -> Page:
+        if device not in self.pages:
+            context = self.browser.new_context(viewport=VIEWPORTS[device])
+            self.pages[device] = context.new_page()
+        return self.pages[device]
+
+    def drop(self, device: str) -> None:
+        """Close the device's tab (one a test left unusable); the next test opens another."""
+        self.pages.pop(device).context.close()
+
+    def close(self) -> None:
+        for device in list(self.pages):
+            self.drop(device)
+
+
+@pytest.fixture(scope="session")
+def tabs(browser: Browser) -> Iterator[Tabs]:
+    """Per worker, not per module: under `--dist worksteal` a worker may come back to this
+    module after others, and a module fixture would open its tabs again. What a tab keeps
+    from test to test is what a new context would not have had, or harmless: each test starts
+    with no cookie but its language's (`open_page`) and loads its page anew, which undoes
+    what a test did to the one before (a click to another sort, a block scrolled sideways);
+    the pages are anonymous, so no sign-in to redo and no service worker or stored outbox
+    (the match page's outbox is for those who may enter rounds); only the HTTP cache stays
+    (the same files)."""
+    opened = Tabs(browser)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def open_page(tabs: Tabs) -> Iterator[Callable[..., Page]]:
+    """`open_page(url, device, language="en")`: the device's tab, at URL in LANGUAGE."""
+    used: list[str] = []
+
+    def open_(url: str, device: str, language: str = "en") -> Page:
+        page = tabs[device]
+        used.append(device)
+        # As a new context: only the language cookie, none an earlier test's page set.
+        page.context.clear_cookies()
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+        page.goto(url)
+        # The page in the test's language, not one an earlier test's cookie left in the tab.
+        assert page.locator("html").get_attribute("lang") == language
+        return page
+
+    yield open_
+    for device in set(used):
+        try:
+            tabs[device].evaluate("1")
+        except PlaywrightError:
+            tabs.drop(device)  # crashed or stuck: the next test gets a new tab
 
 
 def assert_nothing_sticks_out(page: Page) -> None:
@@ -94,27 +151,27 @@ STANDINGS = """() => {
     const box = document.getElementById("standings");
     const edge = box.getBoundingClientRect();
     const rows = [...box.querySelectorAll("tr")].map(row => [...row.cells].map(cell => {
-        const r = cell.getBoundingClientRect();
-        return {
-            text: cell.textContent.trim(),
-            shown: r.width > 0 && r.height > 0 && getComputedStyle(cell).display !== "none",
-            left: r.left, right: r.right,
-        };
+    const r = cell.getBoundingClientRect();
+    return {
+        text: cell.textContent.trim(),
+        shown: r.width > 0 && r.height > 0 && getComputedStyle(cell).display !== "none",
+        left: r.left, right: r.right,
+    };
     }));
     const link = box.querySelector("tbody th a");
     const style = getComputedStyle(link);
     const accent = getComputedStyle(document.documentElement)
-        .getPropertyValue("--color-accent").trim();
+    .getPropertyValue("--color-accent").trim();
     const probe = document.createElement("span");
     probe.style.color = accent;
     document.body.append(probe);
     const accentColour = getComputedStyle(probe).color;
     probe.remove();
     return {
-        scrolls: box.scrollWidth - box.clientWidth,
-        edge: {left: edge.left, right: edge.right},
-        rows,
-        link: {colour: style.color, line: style.textDecorationLine, accent: accentColour},
+    scrolls: box.scrollWidth - box.clientWidth,
+    edge: {left: edge.left, right: edge.right},
+    rows,
+    link: {colour: style.color, line: style.textDecorationLine, accent: accentColour},
     };
 }"""
 
@@ -122,18 +179,15 @@ STANDINGS = """() => {
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("device", VIEWPORTS)
 def test_the_standings_show_every_column_without_scrolling_sideways(
-    live_server, browser: Browser, demo_leagues, device, language
+    live_server, open_page, demo_leagues, device, language
 ) -> None:
     url = live_server.url + reverse("leagues:league", args=["riverside"])
-    page = open_page(browser, url, device, language)
-    try:
-        measured = page.evaluate(STANDINGS)
-        keep_screenshot(page, f"league-{device}-{language}")
-        assert_nothing_sticks_out(page)
-        # Nor does anything else on the league's page (the recent matches) scroll sideways.
-        assert scrolling(page) == []
-    finally:
-        page.context.close()
+    page = open_page(url, device, language)
+    measured = page.evaluate(STANDINGS)
+    keep_screenshot(page, f"league-{device}-{language}")
+    assert_nothing_sticks_out(page)
+    # Nor does anything else on the league's page (the recent matches) scroll sideways.
+    assert scrolling(page) == []
 
     assert measured["scrolls"] <= 0, "the standings scroll sideways inside their box"
     edge = measured["edge"]
@@ -156,21 +210,16 @@ def test_the_standings_show_every_column_without_scrolling_sideways(
 
 
 def test_the_phone_standings_keep_every_column_sortable(
-    live_server, browser: Browser, demo_leagues
+    live_server, open_page, demo_leagues
 ) -> None:
     """The phone's two-line layout still offers every heading as a sort link, and sorting
     by one it shows on the second line works."""
     url = live_server.url + reverse("leagues:league", args=["riverside"])
-    page = open_page(browser, url, "phone")
-    try:
-        page.locator("#standings thead .col-played a").click()
-        page.wait_for_url("**?sort=-played")
-        assert (
-            page.locator("#standings th[aria-sort]").get_attribute("class").endswith("col-played")
-        )
-        assert_nothing_sticks_out(page)
-    finally:
-        page.context.close()
+    page = open_page(url, "phone")
+    page.locator("#standings thead .col-played a").click()
+    page.wait_for_url("**?sort=-played")
+    assert page.locator("#standings th[aria-sort]").get_attribute("class").endswith("col-played")
+    assert_nothing_sticks_out(page)
 
 
 # -- the score sheet -----------------------------------------------------------------------
@@ -207,7 +256,7 @@ def the_match_of(league: League, played_on: str) -> Match:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("rounds", [9, 10, 14, 23])
 def test_a_laptop_shows_every_round_of_the_sheet_with_whole_row_labels(
-    live_server, browser: Browser, demo_leagues, rounds, language
+    live_server, open_page, demo_leagues, rounds, language
 ) -> None:
     riverside = demo_leagues[0]
     if rounds == 9:  # the demo's first match: nine rounds, a draw among them
@@ -216,14 +265,11 @@ def test_a_laptop_shows_every_round_of_the_sheet_with_whole_row_labels(
         match = long_match(riverside, rounds)
     assert match.rounds.count() == rounds
     url = live_server.url + reverse("leagues:match", args=["riverside", match.pk])
-    page = open_page(browser, url, "desktop", language)
-    try:
-        blocks = measure_sheet(page)
-        keep_screenshot(page.locator("#sheet-table"), f"sheet-desktop-{rounds}-{language}")
-        assert_nothing_sticks_out(page)
-        assert scrolling(page) == []
-    finally:
-        page.context.close()
+    page = open_page(url, "desktop", language)
+    blocks = measure_sheet(page)
+    keep_screenshot(page.locator("#sheet-table"), f"sheet-desktop-{rounds}-{language}")
+    assert_nothing_sticks_out(page)
+    assert scrolling(page) == []
 
     # As few blocks as ten rounds a block allow, of even sizes.
     expected = -(-rounds // ROUNDS_PER_BLOCK)
@@ -245,26 +291,23 @@ def test_a_laptop_shows_every_round_of_the_sheet_with_whole_row_labels(
 
 
 def test_a_phone_scrolls_a_block_of_the_sheet_inside_its_box_not_the_page(
-    live_server, browser: Browser, demo_leagues
+    live_server, open_page, demo_leagues
 ) -> None:
     """On a phone a block is wider than the screen: it scrolls in its own box (reachable by
     keyboard), the page does not, and the row labels are whole (two lines if need be)."""
     match = the_match_of(demo_leagues[0], "2026-09-08")
     url = live_server.url + reverse("leagues:match", args=["riverside", match.pk])
-    page = open_page(browser, url, "phone")
-    try:
-        blocks = measure_sheet(page)
-        keep_screenshot(page, "match-phone")
-        assert_nothing_sticks_out(page)
-        # Only the sheet's block scrolls: the players and the history fit the phone.
-        assert scrolling(page) == [".table-scroll.sheet-scroll"]
-        box = page.locator("#sheet-table .sheet-scroll").first
-        assert box.get_attribute("tabindex") == "0"
-        box.evaluate("box => box.scrollBy(10000, 0)")
-        label = page.locator("#sheet-table .sheet-credits th").first.bounding_box()
-        assert label["x"] >= 0, "the row labels stay in view as the rounds scroll"
-    finally:
-        page.context.close()
+    page = open_page(url, "phone")
+    blocks = measure_sheet(page)
+    keep_screenshot(page, "match-phone")
+    assert_nothing_sticks_out(page)
+    # Only the sheet's block scrolls: the players and the history fit the phone.
+    assert scrolling(page) == [".table-scroll.sheet-scroll"]
+    box = page.locator("#sheet-table .sheet-scroll").first
+    assert box.get_attribute("tabindex") == "0"
+    box.evaluate("box => box.scrollBy(10000, 0)")
+    label = page.locator("#sheet-table .sheet-credits th").first.bounding_box()
+    assert label["x"] >= 0, "the row labels stay in view as the rounds scroll"
 
     assert len(blocks) == 1
     assert all(not label["cut"] for label in blocks[0]["labels"])
