@@ -32,13 +32,13 @@ from django.contrib.auth.tokens import default_token_generator
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from leagues import demo
 from leagues.models import ClubNight, Invite, League, Match
 from leagues.models.season_change import start_season
 from tests.games.live_pages import sign_in
-from tests.layout import PHONE, keep_screenshot, overflow
+from tests.layout import OVERFLOW, PHONE, keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -284,6 +284,36 @@ SUBMITS = """() => {
 FOCUSED = """() => document.activeElement && document.activeElement !== document.body
     ? document.activeElement.outerHTML.slice(0, 80) : null"""
 
+# Everything above, the page's text and (for the keyboard check) its submit buttons, read in
+# one call: each call to the page is a round trip through Playwright's driver and Chromium.
+MEASURE = f"""(asked) => ({{
+    sideways: ({OVERFLOW})(),
+    clipped: [...({CLIPPED})(), ...({CUT_SELECTS})()],
+    towers: ({TOWERS})(),
+    smallTaps: ({SMALL_TAPS})(asked.least),
+    text: document.body.innerText,
+    submits: asked.keyboard ? ({SUBMITS})() : [],
+}})"""
+
+# Said on the page's console once Tab has reached every wanted button (WATCH_TABS).
+ALL_REACHED = "mhing-test: Tab reached every submit button"
+
+# From the page's top (focus on nothing, as a page just loaded), the element focused after
+# each Tab (FOCUSED, read as the key comes up) is noted in the page rather than asked for
+# after each press, a round trip each; once the wanted buttons have all been focused the page
+# says so on its console, and the presses stop.
+WATCH_TABS = f"""(wanted) => {{
+    document.body.focus();
+    if (document.activeElement) document.activeElement.blur();
+    const missing = new Set(wanted);
+    window.mhingFocused = [];
+    window.addEventListener("keyup", () => {{
+        const focused = ({FOCUSED})();
+        window.mhingFocused.push(focused);
+        if (missing.delete(focused) && missing.size === 0) console.log("{ALL_REACHED}");
+    }}, true);
+}}"""
+
 
 @cache
 def english(language: str) -> tuple[str, ...]:
@@ -314,29 +344,43 @@ def english_left(text: str, language: str) -> list[str]:
 
 
 def tab_reaches(page: Page, wanted: list[str], presses: int = 150) -> list[str]:
-    """Which of the submit buttons (outerHTML heads) Tab never reaches from the page's top."""
-    page.locator("body").focus()
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    missing = set(wanted)
-    for _ in range(presses):
-        if not missing:
-            break
-        page.keyboard.press("Tab")
-        missing.discard(page.evaluate(FOCUSED))
-    return sorted(missing)
+    """Which of the submit buttons (outerHTML heads) Tab never reaches from the page's top
+    in `presses` presses."""
+    if not wanted:
+        return []
+    heard: list[str] = []
+
+    def listener(message: ConsoleMessage) -> None:
+        heard.append(message.text)
+
+    page.on("console", listener)
+    try:
+        page.evaluate(WATCH_TABS, wanted)
+        for _ in range(presses):
+            # The console's word can come a press late: the presses past it change
+            # nothing, as only what the page noted is read.
+            if ALL_REACHED in heard:
+                break
+            page.keyboard.press("Tab")
+        focused = page.evaluate("() => window.mhingFocused")
+    finally:
+        page.remove_listener("console", listener)
+    return sorted(set(wanted) - set(focused))
 
 
 def problems_on(page: Page, language: str) -> dict[str, list[str]]:
+    keyboard = language == LANGUAGES[0]  # the same buttons in every language
+    seen = page.evaluate(MEASURE, {"least": TAP, "keyboard": keyboard})
     found: dict[str, list[str]] = {}
-    sideways = overflow(page)
+    sideways = seen["sideways"]
     if sideways["scrollWidth"] > sideways["width"] or sideways["out"]:
         found["sideways"] = [f"page {sideways['scrollWidth']}px wide", *sideways["out"]]
-    found["clipped"] = page.evaluate(CLIPPED) + page.evaluate(CUT_SELECTS)
-    found["tower buttons"] = page.evaluate(TOWERS)
-    found["small taps"] = page.evaluate(SMALL_TAPS, TAP)
-    found["english"] = english_left(page.locator("body").inner_text(), language)
-    if language == LANGUAGES[0]:  # the same buttons in every language
-        found["no keyboard"] = tab_reaches(page, page.evaluate(SUBMITS))
+    found["clipped"] = seen["clipped"]
+    found["tower buttons"] = seen["towers"]
+    found["small taps"] = seen["smallTaps"]
+    found["english"] = english_left(seen["text"], language)
+    if keyboard:
+        found["no keyboard"] = tab_reaches(page, seen["submits"])
     return {kind: items for kind, items in found.items() if items}
 
 
