@@ -10,11 +10,39 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, Locator, Page
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+
+
+class Tabs:
+    """This worker's tab for each device, opened at its first use and kept for the run (a
+    session fixture): a new tab costs Chromium about half a second of CPU and fetches and
+    compiles the page's files anew, a navigation in an open one a fraction of that. A tab is
+    in a browser context of its own with the device's viewport (`open`, which a module that
+    needs more of its context overrides)."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.pages: dict[str, Page] = {}
+
+    def __getitem__(self, device: str) -> Page:
+        if device not in self.pages:
+            self.pages[device] = self.open(device)
+        return self.pages[device]
+
+    def open(self, device: str) -> Page:
+        return self.browser.new_context(viewport=VIEWPORTS[device]).new_page()
+
+    def drop(self, device: str) -> None:
+        """Close the device's tab (one a test left unusable); the next test opens another."""
+        self.pages.pop(device).context.close()
+
+    def close(self) -> None:
+        for device in list(self.pages):
+            self.drop(device)
 
 
 def keep_screenshot(target: Page | Locator, name: str) -> None:

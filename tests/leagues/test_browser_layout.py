@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from leagues import demo
 from leagues.kinds.mhing.sheet import ROUNDS_PER_BLOCK
 from leagues.models import League, Match, Player
-from tests.layout import VIEWPORTS, keep_screenshot, overflow, scrolling
+from tests.layout import VIEWPORTS, Tabs, keep_screenshot, overflow, scrolling
 
 from .conftest import win
 
@@ -72,31 +72,6 @@ def long_match(league: League, rounds: int) -> Match:
         discarder = players[(players.index(winner) + 1) % 4] if number % 3 else None
         match.record_round(win(winner, hand, discarder=discarder))
     return match
-
-
-class Tabs:
-    """This worker's tab for each device, opened at its first use and kept for the run: a
-    new tab (a browser context of its own, the device's viewport) costs Chromium about half a
-    second of CPU and fetches and compiles the page's files anew, a navigation in an open tab
-    a fraction of that. The pages here are the anonymous visitor's (no sign-in)."""
-
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
-        self.pages: dict[str, Page] = {}
-
-    def __getitem__(self, device: str) -> Page:
-        if device not in self.pages:
-            context = self.browser.new_context(viewport=VIEWPORTS[device])
-            self.pages[device] = context.new_page()
-        return self.pages[device]
-
-    def drop(self, device: str) -> None:
-        """Close the device's tab (one a test left unusable); the next test opens another."""
-        self.pages.pop(device).context.close()
-
-    def close(self) -> None:
-        for device in list(self.pages):
-            self.drop(device)
 
 
 @pytest.fixture(scope="session")

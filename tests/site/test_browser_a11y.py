@@ -27,7 +27,7 @@ from games.models import Table
 from leagues import demo
 from leagues.models import ClubNight, Invite, League, Match
 from tests.games.live_pages import round_over, sign_in, started_table
-from tests.layout import VIEWPORTS, keep_screenshot
+from tests.layout import VIEWPORTS, Tabs, keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -229,32 +229,27 @@ FORGET_WORKERS = """async () => {
 }"""
 
 
-class Tabs:
-    """This worker's tab for each device, opened at its first use and kept for the run: a
-    new tab costs Chromium about half a second of CPU, a navigation in an open one a fifth
-    of that. Each tab is in a browser context of its own (the device's viewport, the light
-    scheme, axe's script in every document) and signed in by each test afresh."""
+class AxeTabs(Tabs):
+    """The tabs (tests/layout.py) in the light scheme, with axe's script in every document,
+    each signed in by each test afresh."""
 
     def __init__(self, browser: Browser) -> None:
-        self.browser = browser
-        self.pages: dict[str, Page] = {}
+        super().__init__(browser)
         # The snapshot each device's page gets from its table's socket (the test's table).
         self.snapshots: dict[str, dict[str, Any] | None] = {}
 
-    def __getitem__(self, device: str) -> Page:
-        if device not in self.pages:
-            context = self.browser.new_context(viewport=VIEWPORTS[device], color_scheme="light")
-            # Loaded as the browser's own script before the page's: the site's
-            # Content-Security-Policy refuses a script tag added to the page, and the pages
-            # are checked as their policy leaves them.
-            context.add_init_script(path=AXE)
-            page = context.new_page()
-            # Routed once for the tab's life (Playwright can route a socket but not unroute
-            # it): a table's page gets its test's snapshot; any other socket, none here, would
-            # reach the server as it would unrouted.
-            page.route_web_socket(TABLE_SOCKET, lambda ws, device=device: self.serve(device, ws))
-            self.pages[device] = page
-        return self.pages[device]
+    def open(self, device: str) -> Page:
+        context = self.browser.new_context(viewport=VIEWPORTS[device], color_scheme="light")
+        # Loaded as the browser's own script before the page's: the site's
+        # Content-Security-Policy refuses a script tag added to the page, and the pages are
+        # checked as their policy leaves them.
+        context.add_init_script(path=AXE)
+        page = context.new_page()
+        # Routed once for the tab's life (Playwright can route a socket but not unroute it): a
+        # table's page gets its test's snapshot; any other socket, none here, would reach the
+        # server as it would unrouted.
+        page.route_web_socket(TABLE_SOCKET, lambda ws, device=device: self.serve(device, ws))
+        return page
 
     def serve(self, device: str, ws: WebSocketRoute) -> None:
         snapshot = self.snapshots.get(device)
@@ -263,30 +258,22 @@ class Tabs:
         else:
             ws.send(json.dumps(snapshot))
 
-    def drop(self, device: str) -> None:
-        """Close the device's tab (one a test left unusable); the next test opens another."""
-        self.pages.pop(device).context.close()
-
-    def close(self) -> None:
-        for device in list(self.pages):
-            self.drop(device)
-
 
 @pytest.fixture(scope="session")
-def tabs(browser: Browser) -> Iterator[Tabs]:
+def tabs(browser: Browser) -> Iterator[AxeTabs]:
     """Per worker, not per module: under `--dist worksteal` a worker may come back to this
     module after others, and a module fixture would open its tabs again. What a tab keeps
     from test to test is what a new context would not have had, or harmless: each test signs
     in afresh (the module's database is emptied after the module, sessions and all), starts
     in the light scheme with no cookie of an earlier page, and leaves no service worker and
     no table snapshot behind (`open_page`); only the HTTP cache stays (the same files)."""
-    opened = Tabs(browser)
+    opened = AxeTabs(browser)
     yield opened
     opened.close()
 
 
 @pytest.fixture
-def open_page(tabs: Tabs, live_server) -> Iterator[Callable[..., Page]]:
+def open_page(tabs: AxeTabs, live_server) -> Iterator[Callable[..., Page]]:
     used: list[str] = []
 
     def open_(user, device: str, path: str, table: Table | None) -> Page:
