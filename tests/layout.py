@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -37,8 +38,17 @@ class Tabs:
         return self.browser.new_context(viewport=VIEWPORTS[device]).new_page()
 
     def drop(self, device: str) -> None:
-        """Close the device's tab (one a test left unusable); the next test opens another."""
+        """Close the device's tab; the next test to ask for it opens another."""
         self.pages.pop(device).context.close()
+
+    def settle(self, devices: list[str], script: str = "1") -> None:
+        """After a test: run `script` in the tabs it used (what the module clears there);
+        a tab that cannot run it (crashed or stuck) is closed for a new one."""
+        for device in dict.fromkeys(devices):
+            try:
+                self[device].evaluate(script)
+            except PlaywrightError:
+                self.drop(device)
 
     def close(self) -> None:
         for device in list(self.pages):

@@ -60,6 +60,10 @@ def sign_in(context: BrowserContext, user, url: str) -> None:
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": url}])
 
 
+# A table page's socket, as Playwright routes it.
+TABLE_SOCKET = re.compile(r"/ws/tables/")
+
+
 def serve_snapshot(page: Page, snapshot: dict[str, Any]) -> None:
     """The page's table socket receives `snapshot` when it opens, and nothing more."""
-    page.route_web_socket(re.compile(r"/ws/tables/"), lambda ws: ws.send(json.dumps(snapshot)))
+    page.route_web_socket(TABLE_SOCKET, lambda ws: ws.send(json.dumps(snapshot)))

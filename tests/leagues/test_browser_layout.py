@@ -17,7 +17,6 @@ from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import Error as PlaywrightError
 
 from leagues import demo
 from leagues.kinds.mhing.sheet import ROUNDS_PER_BLOCK
@@ -106,11 +105,7 @@ def open_page(tabs: Tabs) -> Iterator[Callable[..., Page]]:
         return page
 
     yield open_
-    for device in set(used):
-        try:
-            tabs[device].evaluate("1")
-        except PlaywrightError:
-            tabs.drop(device)  # crashed or stuck: the next test gets a new tab
+    tabs.settle(used)
 
 
 def assert_nothing_sticks_out(page: Page) -> None:
@@ -126,27 +121,27 @@ STANDINGS = """() => {
     const box = document.getElementById("standings");
     const edge = box.getBoundingClientRect();
     const rows = [...box.querySelectorAll("tr")].map(row => [...row.cells].map(cell => {
-    const r = cell.getBoundingClientRect();
-    return {
-        text: cell.textContent.trim(),
-        shown: r.width > 0 && r.height > 0 && getComputedStyle(cell).display !== "none",
-        left: r.left, right: r.right,
-    };
+        const r = cell.getBoundingClientRect();
+        return {
+            text: cell.textContent.trim(),
+            shown: r.width > 0 && r.height > 0 && getComputedStyle(cell).display !== "none",
+            left: r.left, right: r.right,
+        };
     }));
     const link = box.querySelector("tbody th a");
     const style = getComputedStyle(link);
     const accent = getComputedStyle(document.documentElement)
-    .getPropertyValue("--color-accent").trim();
+        .getPropertyValue("--color-accent").trim();
     const probe = document.createElement("span");
     probe.style.color = accent;
     document.body.append(probe);
     const accentColour = getComputedStyle(probe).color;
     probe.remove();
     return {
-    scrolls: box.scrollWidth - box.clientWidth,
-    edge: {left: edge.left, right: edge.right},
-    rows,
-    link: {colour: style.color, line: style.textDecorationLine, accent: accentColour},
+        scrolls: box.scrollWidth - box.clientWidth,
+        edge: {left: edge.left, right: edge.right},
+        rows,
+        link: {colour: style.color, line: style.textDecorationLine, accent: accentColour},
     };
 }"""
 

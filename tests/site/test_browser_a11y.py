@@ -10,7 +10,6 @@ axe-core is vendored for the tests only (tests/vendor/axe-core/README.md). Run w
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -21,12 +20,11 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, WebSocketRoute
-from playwright.sync_api import Error as PlaywrightError
 
 from games.models import Table
 from leagues import demo
 from leagues.models import ClubNight, Invite, League, Match
-from tests.games.live_pages import round_over, sign_in, started_table
+from tests.games.live_pages import TABLE_SOCKET, round_over, sign_in, started_table
 from tests.layout import VIEWPORTS, Tabs, keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -214,10 +212,6 @@ def report(found: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-# The live table's socket: the page's table snapshot, handed over by Playwright (see
-# tests/games/live_pages.py), as the live server speaks no websockets.
-TABLE_SOCKET = re.compile(r"/ws/tables/")
-
 # Run in the page a test leaves: the service worker an entry page registers (with the files
 # and pages it keeps) is unregistered, so the next test's page loads as in a browser that never
 # saw an entry page, as it did in a context of its own.
@@ -246,8 +240,8 @@ class AxeTabs(Tabs):
         context.add_init_script(path=AXE)
         page = context.new_page()
         # Routed once for the tab's life (Playwright can route a socket but not unroute it): a
-        # table's page gets its test's snapshot; any other socket, none here, would reach the
-        # server as it would unrouted.
+        # table's page gets its test's snapshot, as the live server speaks no websockets; any
+        # other socket, none here, would reach the server as it would unrouted.
         page.route_web_socket(TABLE_SOCKET, lambda ws, device=device: self.serve(device, ws))
         return page
 
@@ -300,10 +294,7 @@ def open_page(tabs: AxeTabs, live_server) -> Iterator[Callable[..., Page]]:
     yield open_
     for device in used:
         tabs.snapshots[device] = None
-        try:
-            tabs[device].evaluate(FORGET_WORKERS)
-        except PlaywrightError:
-            tabs.drop(device)  # crashed or stuck: the next test gets a new tab
+    tabs.settle(used, FORGET_WORKERS)
 
 
 # Every page on the phone in both schemes (site.css has its own colours for the dark one:

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -127,28 +128,28 @@ def read_settings() -> Iterator[Callable[..., dict]]:
     reader.wait(timeout=30)
 
 
+def answered(read_settings: Callable[..., dict], kind: str) -> Callable[..., Any]:
+    """The reader's answer of `kind` ("settings" or "refused") for a configuration; the
+    other kind fails the test."""
+
+    def read(**env: str) -> Any:
+        answer = read_settings(**env)
+        assert kind in answer, answer
+        return answer[kind]
+
+    return read
+
+
 @pytest.fixture
 def settings_with(read_settings) -> Callable[..., dict]:
     """The settings a start with the given configuration reads."""
-
-    def settings(**env: str) -> dict:
-        answer = read_settings(**env)
-        assert "settings" in answer, answer
-        return answer["settings"]
-
-    return settings
+    return answered(read_settings, "settings")
 
 
 @pytest.fixture
 def refusal_with(read_settings) -> Callable[..., str]:
     """Why a start with the given configuration stops: the error's class and message."""
-
-    def refusal(**env: str) -> str:
-        answer = read_settings(**env)
-        assert "refused" in answer, answer
-        return answer["refused"]
-
-    return refusal
+    return answered(read_settings, "refused")
 
 
 def test_it_refuses_to_start_in_production_without_a_secret_key() -> None:
@@ -280,8 +281,10 @@ def test_hosts_and_trusted_origins_are_comma_separated(settings_with) -> None:
 def test_the_deployment_checklist_passes_in_production() -> None:
     # As deployed: static files collected first (mhing_site/checks.py insists); collected
     # once per test process (tests/site/test_checks.py).
-    static = {"STATIC_ROOT": str(collected_static({**clean_environment(), **PRODUCTION}))}
-    static.update(PRODUCTION)
+    static = {
+        "STATIC_ROOT": str(collected_static({**clean_environment(), **PRODUCTION})),
+        **PRODUCTION,
+    }
 
     result = run("manage.py", "check", "--deploy", "--fail-level", "WARNING", **static)
 
