@@ -18,10 +18,6 @@ DESKTOP = {"width": 1280, "height": 800}
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 
 
-# What `Tabs.forget` clears of what the site's pages kept (Chrome's DevTools protocol, Storage).
-FORGOTTEN = "local_storage,indexeddb,service_workers,cache_storage"
-
-
 class Tabs:
     """This worker's tab for each device, opened at its first use and kept for the run (a
     session fixture): a new tab costs Chromium about half a second of CPU and fetches and
@@ -51,30 +47,6 @@ class Tabs:
         for device in dict.fromkeys(devices):
             try:
                 self[device].evaluate(script)
-            except PlaywrightError:
-                self.drop(device)
-
-    def forget(self, devices: list[str], origin: str) -> None:
-        """After a test: the tabs it used left as a new tab starts, for a module whose tests
-        change more than their page: no route, network as normal, no cookie, the mouse in
-        the corner, a blank page with no history to go back to, and nothing the pages at
-        `origin` kept (storage, IndexedDB, service workers and their caches); a tab that
-        cannot be (crashed or stuck) is closed for a new one. Only the HTTP cache stays."""
-        for device in dict.fromkeys(devices):
-            try:
-                page = self[device]
-                page.unroute_all(behavior="ignoreErrors")
-                page.context.set_offline(False)
-                page.context.clear_cookies()
-                page.mouse.move(0, 0)
-                page.goto("about:blank")  # the pages' connections, timers and workers end
-                session = page.context.new_cdp_session(page)
-                session.send(
-                    "Storage.clearDataForOrigin",
-                    {"origin": origin, "storageTypes": FORGOTTEN},
-                )
-                session.send("Page.resetNavigationHistory")
-                session.detach()
             except PlaywrightError:
                 self.drop(device)
 

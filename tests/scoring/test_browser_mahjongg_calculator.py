@@ -3,9 +3,6 @@ a bonus tile among them), the winning tile chosen, the score on the page and the
 address; the same by keyboard; back and forward. (axe's accessibility check of the calculator,
 with this hand, is tests/site/test_browser_a11y.py's: on a phone in both schemes and a laptop.)
 
-The tests share this worker's phone tab (tests/layout.py's Tabs), left as a new one after each
-test (no route, throttling, cookie, history, or htmx's copies of pages in storage behind).
-
 Run with `pytest -m browser tests/scoring/test_browser_mahjongg_calculator.py`.
 """
 
@@ -15,11 +12,10 @@ from collections.abc import Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, CDPSession, Page, expect
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, Page, expect
 
 from scoring.mahjongg import parse_hand, score_hand
-from tests.layout import OVERFLOW, Tabs, keep_screenshot
+from tests.layout import OVERFLOW, PHONE, keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -31,70 +27,23 @@ BONUS = ["F3", "S3"]
 LINE = "22k [123c] [456c] [789c] [5555b] F3 S3 seat=W round=S win=2k by=kan"
 
 
-@pytest.fixture(scope="session")
-def tabs(browser: Browser) -> Iterator[Tabs]:
-    """Per worker, not per module: under `--dist worksteal` a worker may come back to this
-    module after others, and a module fixture would open its tab again. What the tab keeps
-    from test to test is what a new context would not have had, or harmless: each test leaves
-    it as a new one (`Tabs.forget`: no route, throttling, cookie or history, and nothing in
-    storage, where htmx keeps the pages it shows for Back); only the HTTP cache stays (the
-    same files; the pages are not cached)."""
-    opened = Tabs(browser)
-    yield opened
-    opened.close()
-
-
 @pytest.fixture
-def open_page(tabs: Tabs, live_server) -> Iterator[Callable[..., Page]]:
+def open_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
     """A phone's page; no script on it may fail."""
-    used: list[str] = []
-    errors: list[str] = []
-
-    def record(error) -> None:
-        errors.append(str(error))
+    contexts, errors = [], []
 
     def open_(path: str = URL) -> Page:
-        page = tabs["phone"]
-        used.append("phone")
-        page.on("pageerror", record)
+        context = browser.new_context(viewport=PHONE)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(live_server.url + path)
         return page
 
     yield open_
-    if "phone" in tabs.pages:
-        tabs.pages["phone"].remove_listener("pageerror", record)
-    tabs.forget(used, live_server.url)
+    for context in contexts:
+        context.close()
     assert errors == []
-
-
-@pytest.fixture
-def throttle(open_page) -> Iterator[Callable[[Page, int], None]]:
-    """`throttle(page, latency_ms)`: every request from now on waits `latency_ms` before it
-    reaches the server (Chrome's own throttling, DevTools protocol). Until the test's end:
-    the throttling is its DevTools session's, and goes with it (before the tab is left as a
-    new one)."""
-    sessions: list[CDPSession] = []
-
-    def throttle_(page: Page, latency_ms: int) -> None:
-        session = page.context.new_cdp_session(page)
-        sessions.append(session)
-        session.send("Network.enable")
-        session.send(
-            "Network.emulateNetworkConditions",
-            {
-                "offline": False,
-                "latency": latency_ms,
-                "downloadThroughput": -1,
-                "uploadThroughput": -1,
-            },
-        )
-
-    yield throttle_
-    for session in sessions:
-        try:
-            session.detach()
-        except PlaywrightError:
-            pass  # its tab is gone
 
 
 def settle(page: Page) -> None:
@@ -200,11 +149,16 @@ def test_the_switch_leads_from_one_calculator_to_the_other(open_page) -> None:
     expect(page.locator("h1")).to_have_text("Hand calculator")
 
 
-def test_quick_taps_on_a_slow_network_are_all_kept(open_page, throttle) -> None:
+def test_quick_taps_on_a_slow_network_are_all_kept(open_page) -> None:
     """Each tap waits for the answer to the one before (hx-sync queues them), so it adds to
     the hand that answer brought, and no tap is lost."""
     page = open_page()
-    throttle(page, 300)
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
     for code in ["5b", "6b", "7b", "Rd", "F1"]:
         page.click(f"#mj-pick-{code}")
         page.wait_for_timeout(80)

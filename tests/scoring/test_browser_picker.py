@@ -4,27 +4,22 @@ stays where the finger is.
 
 The network is slowed with Chrome's own throttling (DevTools protocol), 300 ms and 2 s of
 latency on every request, and the taps come faster than the answers.
-
-The tests share this worker's tabs (tests/layout.py's Tabs: a laptop's, a phone's, and a
-laptop's with JavaScript off), each test signed in afresh and its tabs left as new ones after
-it (no route, throttling, cookie, history, storage or service worker of its own behind).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from datetime import date
 
 import pytest
+from django.conf import settings
+from django.test import Client
 from django.urls import reverse
-from playwright.sync_api import Browser, CDPSession, Page, expect
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, Page, expect
 
 from leagues.models import League, Match, Player, Round
 from scoring.mhing import format_hand, parse_hand, score_hand
 from tests.clubs import shared_club
-from tests.games.live_pages import sign_in
-from tests.layout import DESKTOP, Tabs
+from tests.layout import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +42,22 @@ PALETTE_BOX = """() => {
     const box = document.querySelector("#picker-palette").getBoundingClientRect();
     return [box.left + scrollX, box.top + scrollY, box.width, box.height];
 }"""
+
+
+def throttle(page: Page, latency_ms: int, bytes_per_s: int = -1) -> None:
+    """Every request from now on waits `latency_ms` before it reaches the server; with
+    `bytes_per_s`, data also flows no faster than that each way (-1: unlimited)."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": bytes_per_s,
+            "uploadThroughput": bytes_per_s,
+        },
+    )
 
 
 def tap_quickly(page: Page, codes: list[str], every_ms: int) -> None:
@@ -74,89 +85,29 @@ def expected_status(notation: str) -> str:
     return f"{score.credits} credits · {score.points} points"
 
 
-# The laptop's tab with JavaScript off: the page as the server renders it.
-NO_SCRIPT = "no script"
-
-
-class PickerTabs(Tabs):
-    """The tabs (tests/layout.py): "desktop" and "phone", and NO_SCRIPT."""
-
-    def open(self, device: str) -> Page:
-        if device == NO_SCRIPT:
-            context = self.browser.new_context(viewport=DESKTOP, java_script_enabled=False)
-            return context.new_page()
-        return super().open(device)
-
-
-@pytest.fixture(scope="session")
-def tabs(browser: Browser) -> Iterator[PickerTabs]:
-    """Per worker, not per module: under `--dist worksteal` a worker may come back to this
-    module after others, and a module fixture would open its tabs again. What a tab keeps
-    from test to test is what a new context would not have had, or harmless: each test signs
-    in afresh (its own organiser and session) and leaves its tabs as new ones
-    (`Tabs.forget`: no route, throttling or offline, no cookie, no history to go back to, and
-    no storage, outbox or service worker, which the round form registers); only the HTTP
-    cache stays (the same files; the pages and scores are not cached)."""
-    opened = PickerTabs(browser)
-    yield opened
-    opened.close()
-
-
 @pytest.fixture
-def open_page(tabs: PickerTabs, live_server, organiser) -> Iterator[Callable[..., Page]]:
-    """`open_page(device="desktop")`: the device's tab, signed in as the league's organiser;
-    at the end, no script on any of the test's pages may have failed. (The tests that name
-    no device had a context of their own at Playwright's 1280 x 720 before; none of them
-    measures the height.)"""
-    used: list[str] = []
-    errors: list[str] = []
+def open_page(browser: Browser, live_server, organiser):
+    """Opens a page in a browser signed in as the league's organiser (a viewport may be
+    given); at the end, no script on any of the pages may have failed."""
+    contexts, errors = [], []
 
-    def record(error) -> None:
-        errors.append(str(error))
-
-    def open_one(device: str = "desktop") -> Page:
-        page = tabs[device]
-        used.append(device)
-        sign_in(page.context, organiser, live_server.url)
-        page.on("pageerror", record)
+    def open_one(**options) -> Page:
+        client = Client()
+        client.force_login(organiser)
+        context = browser.new_context(**options)
+        name = settings.SESSION_COOKIE_NAME
+        context.add_cookies(
+            [{"name": name, "value": client.cookies[name].value, "url": live_server.url}]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
         return page
 
     yield open_one
-    for device in dict.fromkeys(used):
-        if device in tabs.pages:
-            tabs.pages[device].remove_listener("pageerror", record)
-    tabs.forget(used, live_server.url)
+    for context in contexts:
+        context.close()
     assert errors == []
-
-
-@pytest.fixture
-def throttle(open_page) -> Iterator[Callable[..., None]]:
-    """`throttle(page, latency_ms, bytes_per_s=-1)`: every request from now on waits
-    `latency_ms` before it reaches the server; with `bytes_per_s`, data also flows no faster
-    than that each way (-1: unlimited). Until the test's end: the throttling is its DevTools
-    session's, and goes with it (before the tab is left as a new one)."""
-    sessions: list[CDPSession] = []
-
-    def throttle_(page: Page, latency_ms: int, bytes_per_s: int = -1) -> None:
-        session = page.context.new_cdp_session(page)
-        sessions.append(session)
-        session.send("Network.enable")
-        session.send(
-            "Network.emulateNetworkConditions",
-            {
-                "offline": False,
-                "latency": latency_ms,
-                "downloadThroughput": bytes_per_s,
-                "uploadThroughput": bytes_per_s,
-            },
-        )
-
-    yield throttle_
-    for session in sessions:
-        try:
-            session.detach()
-        except PlaywrightError:
-            pass  # its tab is gone
 
 
 @pytest.fixture
@@ -178,7 +129,7 @@ def round_url(live_server, match: Match) -> str:
 
 class TestEveryTapCounts:
     def test_seven_quick_taps_at_300_ms_all_reach_the_calculators_hand_and_score(
-        self, live_server, open_page, throttle
+        self, live_server, open_page
     ) -> None:
         page = open_page()
         page.goto(f"{live_server.url}{CALCULATOR}?hand={START}")
@@ -194,7 +145,7 @@ class TestEveryTapCounts:
         assert page.url.endswith("?hand=" + format_hand(parse_hand(FINAL)).replace(" ", "+"))
 
     def test_at_2_s_the_tapped_card_shows_at_once_and_a_second_tap_is_kept(
-        self, live_server, open_page, throttle
+        self, live_server, open_page
     ) -> None:
         page = open_page()
         page.goto(f"{live_server.url}{CALCULATOR}")
@@ -216,7 +167,7 @@ class TestEveryTapCounts:
         assert not page.locator(".picker-busy").is_visible()
 
     def test_seven_quick_taps_at_300_ms_all_reach_the_round_forms_hand_and_preview(
-        self, live_server, match, open_page, throttle
+        self, live_server, match, open_page
     ) -> None:
         page = open_page()
         page.goto(f"{round_url(live_server, match)}?hand={START}&version={match.version}")
@@ -233,7 +184,7 @@ class TestEveryTapCounts:
         assert page.get_by_role("radio", name="Quentin", exact=True).is_checked()
 
     def test_at_2_s_two_taps_in_the_round_form_are_both_kept_and_saved(
-        self, live_server, match, open_page, throttle
+        self, live_server, match, open_page
     ) -> None:
         page = open_page()
         page.goto(f"{round_url(live_server, match)}?hand=1234567b+123c+44c&version=1")
@@ -269,7 +220,7 @@ class TestTypedHand:
     def test_without_javascript_a_tapped_then_typed_hand_is_saved_too(
         self, live_server, match, open_page
     ) -> None:
-        page = open_page(NO_SCRIPT)
+        page = open_page(java_script_enabled=False)
         page.goto(round_url(live_server, match))
         page.click("#picker-pick-5b")  # a plain link: the page again, with 5b in the box
         page.get_by_role("radio", name="Quentin", exact=True).check()
@@ -297,7 +248,7 @@ class TestTypedHand:
         assert page.evaluate(COUNT).startswith("14 of 14")
 
     def test_a_tap_while_a_typed_hand_is_being_read_adds_to_that_hand(
-        self, live_server, match, open_page, throttle
+        self, live_server, match, open_page
     ) -> None:
         page = open_page()
         page.goto(round_url(live_server, match))
@@ -364,7 +315,7 @@ def test_the_script_draws_the_hand_and_the_palette_as_the_server_does(
     renders for the same address (read without the script): same cards, texts, buttons and
     greyed-out cards with the same reasons."""
     page = open_page()
-    fresh = open_page(NO_SCRIPT)
+    fresh = open_page(java_script_enabled=False)
     page.goto(f"{live_server.url}{CALCULATOR}?hand=5555b+99c")
     steps = [
         "#picker-pick-J",  # a Mhing card for a fifth 5b
@@ -391,12 +342,13 @@ def test_the_script_draws_the_hand_and_the_palette_as_the_server_does(
         assert drawn == fresh.evaluate(DRAWN), f"after {step} at {page.url}"
 
 
-@pytest.mark.parametrize("device", ["phone", "desktop"], ids=["phone", "laptop"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
 @pytest.mark.parametrize("where", ["calculator", "round form"])
 def test_the_palette_stays_put_from_the_first_card_to_the_fourteenth(
-    live_server, match, open_page, where, device
+    live_server, match, open_page, where, size
 ) -> None:
-    page = open_page(device)
+    viewport = {"width": size[0], "height": size[1]}
+    page = open_page(viewport=viewport)
     url = (
         f"{live_server.url}{CALCULATOR}" if where == "calculator" else round_url(live_server, match)
     )
@@ -424,7 +376,7 @@ def test_space_adds_a_focused_card_as_enter_does_and_the_page_stays(
 ) -> None:
     """Keyboard only on the round form: a card reached by Tab is added by Space (the cards
     look and act like buttons) as by Enter, and Space does not scroll the page away."""
-    page = open_page("phone")
+    page = open_page(viewport={"width": 390, "height": 844})
     page.goto(round_url(live_server, match))
     page.focus("#picker-pick-5b")
     scrolled = page.evaluate("() => scrollY")
@@ -445,7 +397,7 @@ def test_a_refused_save_says_why_on_the_phones_screen_and_its_link_takes_the_foc
     """Save with no winner chosen: the page comes back at its top, where the box says the
     round was not saved (its error sat below a phone's screen); its link puts the keyboard
     on the first winner to choose (it used to scroll there and leave the focus behind)."""
-    page = open_page("phone")
+    page = open_page(viewport={"width": 390, "height": 844})
     page.goto(round_url(live_server, match))
     tap_quickly(page, BIG_TAPS, 0)
     page.wait_for_function(f"() => ({COUNT})().startsWith('14 of 14') && ({SETTLED})()")
@@ -585,7 +537,7 @@ def test_the_round_forms_bar_does_not_grow_over_the_palette_with_the_first_card(
     """On a phone the round form's bar (the count and Save) sticks to the bottom of the
     screen over the palette: it keeps the count's room before the first card, so the card
     under a finger at its top edge is not covered a moment later."""
-    page = open_page("phone")
+    page = open_page(viewport=PHONE)
     page.goto(round_url(live_server, match))
     before = page.locator(".round-bar").bounding_box()
     page.click("#picker-pick-5b")
