@@ -7,8 +7,11 @@ meant for SVG, script or CSS are never localised.
 The pages are those `benchmarks.page_weight` walks (every page the demo's pages link to),
 each kind once (`kind`: one round's correction form stands for every match's others, one
 with the same query parameters for the others with other values), each match's sheet and
-each player's page all the same. The demo is loaded and walked once for both languages
-(the walk was most of the test's time, twice).
+each player's page all the same. The browser walks them itself, in German: the walk's links
+are read from the pages it opens (Django's test client rendering each page a third time,
+only to list them, was a tenth of the test's CPU). Then the same tab, switched to French as
+the site's language switch does (its cookie), opens the pages the walk found. Each page's
+Content-Language shows it came in the language asked for.
 
 Run with `pytest -m browser tests/site/test_browser_demo_languages.py`.
 """
@@ -17,12 +20,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable
-from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Response
 
 from benchmarks.page_weight import page_kind, walk
 from leagues import demo
@@ -44,17 +47,46 @@ DOTS = """() => [...document.querySelectorAll("figure.points-chart svg")].map(sv
 
 
 @pytest.fixture
-def demo_pages(transactional_db) -> list[str]:
+def demo_organiser(transactional_db):
     demo.load()
-    # Django's test client, in a thread of its own: playwright's event loop runs in this one.
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(page_kinds).result()
+    return get_user_model().objects.get(username=demo.ORGANISER)
 
 
-def page_kinds() -> list[str]:
-    client = Client()
-    client.force_login(get_user_model().objects.get(username=demo.ORGANISER))
-    return [weight.path for weight in walk(client, kind=kind)]
+@dataclass
+class Opened:
+    """What `walk` reads of Django's test client's answer, read from the browser's."""
+
+    status_code: int
+    content_type: str
+    content: bytes
+    streaming = False
+
+    def get(self, header: str, default: str = "") -> str:
+        return self.content_type if header.lower() == "content-type" else default
+
+
+@dataclass
+class BrowserClient:
+    """`walk`'s client: the tab, signed in, opening each page as a reader does. Like the test
+    client it follows no redirect: a page that redirects is passed by as its own answer (3xx),
+    its target reached by its own link."""
+
+    page: Page
+    url: str
+    logged: list[str]
+    response: Response | None = None  # the last page's
+
+    def get(self, path: str) -> Opened:
+        self.logged.clear()
+        response = self.response = self.page.goto(self.url + path)  # returns once it has loaded
+        assert response is not None, path
+        first = response.request
+        while first.redirected_from is not None:
+            first = first.redirected_from
+        if first is not response.request:
+            answer = first.response()
+            return Opened(answer.status if answer else 302, "", b"")
+        return Opened(response.status, response.headers.get("content-type", ""), response.body())
 
 
 def kind(path: str) -> Hashable:
@@ -76,38 +108,45 @@ def listen(page: Page) -> list[str]:
     return logged
 
 
-def console_errors(page: Page, url: str, errors: list[str]) -> list[str]:
-    """The errors the page logs while `url` loads (`errors`: what `listen` collects), read
-    once it has loaded."""
-    errors.clear()
-    response = page.goto(url)  # returns once the page has loaded
-    assert response and response.ok, f"{url}: {response and response.status}"
-    return list(errors)
-
-
 def test_every_demo_page_in_german_and_french_has_no_console_error_and_the_chart_draws_its_dots(
-    browser: Browser, live_server, demo_pages
+    browser: Browser, live_server, demo_organiser
 ) -> None:
-    organiser = get_user_model().objects.get(username=demo.ORGANISER)
     errors: dict[str, list[str]] = {}
     charts: dict[str, list[dict]] = {}
-    for language in ("de", "fr"):
-        context = browser.new_context(viewport=PHONE, locale=language, has_touch=True)
-        sign_in(context, organiser, live_server.url)
-        # One tab goes from page to page, as a reader does; its listeners collect what each
-        # page logs.
-        page = context.new_page()
-        logged = listen(page)
-        try:
-            for path in demo_pages:
-                found = console_errors(page, live_server.url + path, logged)
-                if found:
-                    errors[f"{language} {path}"] = found
-                if path.startswith("/players/"):
-                    charts[f"{language} {path}"] = page.evaluate(DOTS)
-                    keep_screenshot(page, f"demo-{language}-{path.strip('/').replace('/', '-')}")
-        finally:
-            context.close()
+    demo_pages: list[str] = []
+    context = browser.new_context(viewport=PHONE, locale="de", has_touch=True)
+    sign_in(context, demo_organiser, live_server.url)
+    # One tab goes from page to page, as a reader does; its listeners collect what each page
+    # logs.
+    page = context.new_page()
+    logged = listen(page)
+
+    def check(language: str, path: str, response: Response | None) -> None:
+        """The page just opened: in `language`, what it logged, its charts' dots."""
+        assert response and response.headers.get("content-language") == language, path
+        if logged:
+            errors[f"{language} {path}"] = list(logged)
+        if path.startswith("/players/"):
+            charts[f"{language} {path}"] = page.evaluate(DOTS)
+            keep_screenshot(page, f"demo-{language}-{path.strip('/').replace('/', '-')}")
+
+    try:
+        # German: the walk's pages (those answered 200 with HTML) as the browser opens them.
+        client = BrowserClient(page, live_server.url, logged)
+        for weight in walk(client, kind=kind):
+            demo_pages.append(weight.path)
+            check("de", weight.path, client.response)
+        # French: what the site's language switch does, its cookie; the same pages.
+        context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "fr", "url": live_server.url}]
+        )
+        for path in demo_pages:
+            logged.clear()
+            response = page.goto(live_server.url + path)  # returns once the page has loaded
+            assert response and response.ok, f"{path}: {response and response.status}"
+            check("fr", path, response)
+    finally:
+        context.close()
 
     assert len(demo_pages) > 30
     assert errors == {}
