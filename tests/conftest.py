@@ -232,6 +232,25 @@ def worth_running_on_postgres(item: pytest.Item) -> bool:
     return bool(item.get_closest_marker("postgres")) or FAULTS in item.path.parents
 
 
+# The runs that keep one mark (`make test-browser`: -m browser; `make test-redis`: -m redis)
+# need only the modules that name it: a test gets these marks only from its own module
+# (`pytestmark` or a decorator), never from a conftest. Each process of such a run imported
+# every test module of the suite to keep a few dozen (about 2 s of CPU a worker).
+MODULE_MARKS = frozenset({"browser", "redis"})
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    mark = config.option.markexpr
+    if (
+        mark in MODULE_MARKS
+        and collection_path.suffix == ".py"
+        and collection_path.name.startswith("test_")
+        and mark not in collection_path.read_text(encoding="utf-8")
+    ):
+        return True
+    return None
+
+
 # Modules whose tests share one dear server set-up (a session fixture: nginx in front of
 # gunicorn and daphne, a deployment run): collected first. `--dist worksteal` gives each
 # worker a slice of the collection and an idle one steals from the END of another's, so a
