@@ -66,11 +66,8 @@ test: $(STAMP) messages
 	$(BIN)/ruff format --check .
 	$(LOCAL) $(BIN)/pytest $(XDIST) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
-# One worker more than cores: the outage tests wait (a stopped database, a pool's 10 s) and a
-# worker left alone at the end waits for its servers, and another worker's tests fill that.
-PG_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test-postgres: $(STAMP) messages
-	env -u REDIS_URL scripts/with_postgres.sh $(BIN)/pytest -n $(PG_WORKERS) --dist worksteal $(PG_SKIP) $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	env -u REDIS_URL scripts/with_postgres.sh $(BIN)/pytest $(XDIST) $(PG_SKIP) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # The browser tests: Debian's chromium (apt-get install chromium) driven by pytest-playwright.
 # The slowest 25 are listed at the end, to see where CI's minutes go (docs/testing.md).
