@@ -33,15 +33,13 @@ MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: .venv run test test-postgres test-browser test-redis bench bench-league loadtest lint format messages makemessages clean
 
-# Re-installs whenever pyproject.toml changes. --no-compile: pip would compile every module of
-# every package it installs, most of which nothing here imports; Python compiles (and keeps)
-# the ones imported, at their first import.
+# Re-installs whenever pyproject.toml changes.
 .venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet --no-compile -e '.[dev]'
+	$(PYTHON) -m pip install --quiet -e '.[dev]'
 	touch $@
 
 # Compiled translations are build output (not committed): rebuilt when a .po file changes.
