@@ -16,9 +16,6 @@ import hypothesis
 import pytest
 from django.conf import settings
 from django.utils import translation
-from pytest_django import DjangoDbBlocker
-
-from tests import database_template
 
 # Debian's Chromium: playwright cannot download its own browser here (no internet).
 CHROMIUM = "/usr/bin/chromium"
@@ -72,56 +69,6 @@ def django_db_modify_db_settings(
     if database["ENGINE"] == "django.db.backends.sqlite3":
         path = Path(tmp_path_factory.mktemp("live-db")) / "test.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(path)
-
-
-@pytest.fixture(scope="session")
-def django_db_setup(
-    request: pytest.FixtureRequest,
-    django_test_environment: None,
-    django_db_blocker: DjangoDbBlocker,
-    django_db_use_migrations: bool,
-    django_db_keepdb: bool,
-    django_db_createdb: bool,
-    django_db_modify_db_settings: None,
-) -> Iterator[None]:
-    """Under xdist, each worker's test database is a copy of one the run migrated once
-    (tests/database_template.py, docs/testing.md); otherwise pytest-django's own set-up."""
-    from django.test.utils import teardown_databases
-    from pytest_django.fixtures import _get_databases_for_setup
-
-    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
-    plain = django_db_use_migrations and (django_db_createdb or not django_db_keepdb)
-    directory = database_template.directory_for(request.config, aliases, plain)
-    if directory is None:
-        request.getfixturevalue("django_db_setup")  # the fixture this one overrides
-        yield
-        return
-    verbosity = request.config.option.verbose
-    with django_db_blocker.unblock():
-        old_names = database_template.setup_copies(
-            directory,
-            request.config.workerinput["workerid"],
-            aliases,
-            serialized_aliases,
-            verbosity,
-        )
-    yield
-    with django_db_blocker.unblock():
-        try:
-            teardown_databases(old_names, verbosity=verbosity)
-        except Exception as exc:  # as pytest-django's own teardown: a warning
-            request.node.warn(
-                pytest.PytestWarning(f"Error when trying to teardown test databases: {exc!r}")
-            )
-
-
-@pytest.hookimpl(optionalhook=True)  # an xdist hook: absent under -p no:xdist
-def pytest_configure_node(node) -> None:
-    database_template.share_directory(node.config, node.workerinput)
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    database_template.remove_templates(session.config)
 
 
 # How long an `expect(...)` of the browser tests waits for what it expects: Playwright's 5 s
