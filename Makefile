@@ -103,8 +103,7 @@ loadtest: $(STAMP) messages
 # Two daphne processes serving one table through a throwaway Redis (apt-get install
 # redis-server); the tests marked `redis`, skipped by the other runs. In one process: its 15
 # tests mostly wait (outages, idle sockets, restarts), and CI runs them beside the PostgreSQL
-# run, whose CPU a second worker's start-up only took (77 s of CPU with two, 60 s with one;
-# the same minutes either way).
+# run, whose CPU a second worker's start-up only took (the same minutes either way).
 REDIS_WORKERS ?= 0
 test-redis: $(STAMP) messages
 	env -u DATABASE_URL scripts/with_redis.sh $(BIN)/pytest -m redis -n $(REDIS_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
