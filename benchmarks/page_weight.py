@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl, urldefrag, urlsplit
 
 BUDGET = 64 * 1024  # bytes of HTML a page of the demo may weigh
 # Where the walk starts: the home page and the pages the site's header links to.
-START = ("/", "/leagues/", "/calculator/", "/mahjongg/calculator/", "/play/")
+START = ("/", "/leagues/", "/calculator/", "/calculator/mahjongg/", "/play/")
 # Not pages: downloads, the admin, signing out, and the pages of other sites.
 SKIP = ("/admin/", "/static/", "/accounts/logout/", ".csv", ".json", ".png", ".svg", ".pdf")
 
